@@ -1,0 +1,26 @@
+import { DynamicModule, Module, Type } from '@nestjs/common';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { HealthModule } from './modules/health/health.module';
+import { QueueModule } from './modules/queue/queue.module';
+import { ChartQueueModule } from './modules/queue/chart-queue.module';
+import { RedisModule } from './modules/redis/redis.module';
+import { ProcessorsModule } from './processors/processors.module';
+
+/** Feature modules that serve public HTTP routes (API role only). */
+const API_FEATURES: Type[] = [];
+
+/**
+ * One module tree, two roles. `api` serves HTTP and produces jobs; `worker` runs the processors with only
+ * health routes; `all` does both in one process.
+ */
+@Module({})
+export class AppModule {
+  static forRole(config: AppConfig): DynamicModule {
+    const imports: DynamicModule['imports'] = [ConfigModule.forRoot(config), RedisModule, ChartQueueModule, HealthModule];
+    if (config.role !== 'worker') imports.push(AuthModule, QueueModule, ...API_FEATURES);
+    if (config.role !== 'api') imports.push(ProcessorsModule);
+    return { module: AppModule, imports };
+  }
+}

@@ -1,0 +1,46 @@
+import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { json } from 'express';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AppModule } from './app.module';
+import { AppConfig } from './config/app-config';
+import { correlationMiddleware } from './common/correlation';
+import { bodyErrorHandler, ErrorFilter } from './common/error.filter';
+import { buildValidationPipe } from './common/validation';
+import { JsonLogger } from './common/json-logger';
+
+/** Request bodies above this are refused with 413 PAYLOAD_TOO_LARGE. */
+export const BODY_LIMIT = '16kb';
+
+/** Builds the Nest application for a role, with the pieces every HTTP surface shares. */
+export async function createApp(config: AppConfig): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRole(config), {
+    bodyParser: false,
+    logger: new JsonLogger(config.logLevel),
+  });
+  app.use(correlationMiddleware);
+  app.use(json({ limit: BODY_LIMIT }), bodyErrorHandler);
+  app.disable('x-powered-by');
+  app.useGlobalFilters(new ErrorFilter());
+  app.useGlobalPipes(buildValidationPipe());
+  app.enableShutdownHooks();
+  if (config.role !== 'worker') setUpOpenApi(app);
+  return app;
+}
+
+function setUpOpenApi(app: INestApplication): void {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Human Design chart API')
+      .setDescription(
+        'Human Design charts computed from the Swiss Ephemeris by queue workers, and a small advice API. ' +
+          'Every /v1 call needs the HD-Api-Key header.',
+      )
+      .setVersion('1')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'HD-Api-Key' }, 'HD-Api-Key')
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+}

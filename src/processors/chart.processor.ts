@@ -1,0 +1,47 @@
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Job, UnrecoverableError } from 'bullmq';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { EngineInputError } from '../engine/types';
+import { CHART_QUEUE, INPUT_ERROR_MARKER, InputErrorPayload } from '../jobs/job-types';
+import { ChartWorkerState } from './chart-worker.state';
+import { handlerFor } from './handlers';
+
+/**
+ * Runs every chart job on the engine. Handlers are synchronous and take well under a millisecond, so lock
+ * renewal is never starved. A caller's input error fails the job without retry and carries its code back.
+ */
+@Processor(CHART_QUEUE)
+export class ChartProcessor extends WorkerHost implements OnApplicationBootstrap {
+  private readonly logger = new Logger(ChartProcessor.name);
+
+  constructor(
+    private readonly state: ChartWorkerState,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    super();
+  }
+
+  onApplicationBootstrap(): void {
+    this.worker.concurrency = this.config.workerConcurrency;
+    this.state.worker = this.worker;
+  }
+
+  async process(job: Job): Promise<unknown> {
+    const handler = handlerFor(job.name);
+    try {
+      return handler(job.data);
+    } catch (err) {
+      if (err instanceof EngineInputError) {
+        const payload: InputErrorPayload = { code: err.code, message: err.message, details: err.details };
+        throw new UnrecoverableError(INPUT_ERROR_MARKER + JSON.stringify(payload));
+      }
+      throw err;
+    }
+  }
+
+  @OnWorkerEvent('error')
+  onError(err: Error): void {
+    this.logger.warn(`worker: ${err.message}`);
+  }
+}
