@@ -77,6 +77,8 @@ export interface Variable {
   arrow: Arrow;
   name: string; // e.g. "Appetite", "Caves", "Fear", "Survival"
   variant?: string; // left/right variant where one exists, e.g. "Consecutive"
+  /** Motivation: the transference color's name; Perspective: the distraction's (the color three away, RULES 10.2). */
+  shadow?: string;
 }
 
 export interface Variables {
@@ -118,6 +120,49 @@ export interface Chart {
   activatedGates: Record<number, GateActivation>; // keyed by gate number, only activated gates
   hangingGates: number[]; // activated gates not part of a defined channel (sorted)
   variables: Variables;
+  aura?: string; // RULES 5.2
+  /** Areas of definition (connected components) as center lists, CENTERS order, ordered by their first center. */
+  definitionAreas?: CenterName[][];
+}
+
+/** Composite / connection chart (RULES 11.2). */
+export type ConnectionKind = 'electromagnetic' | 'companionship' | 'dominance' | 'compromise';
+export type Person = 'person1' | 'person2';
+
+export interface CompositeChannel extends Channel {
+  kind: ConnectionKind;
+  /** For dominance and compromise: the person who has the whole channel. */
+  dominant?: Person;
+}
+
+/** Who makes a composite center defined: one person alone, both alone, or only the combination. */
+export type CenterDefinedBy = 'person1' | 'person2' | 'both' | 'combined';
+
+export interface CompositeChart {
+  channels: CompositeChannel[]; // every channel defined in the union, sorted by gate1, gate2
+  definedCenters: CenterName[];
+  openCenters: CenterName[];
+  centerDefinedBy: Partial<Record<CenterName, CenterDefinedBy>>; // defined centers only
+  definition: Definition;
+  type: HdType;
+}
+
+/** Transit overlay (RULES 11.1). */
+export interface TransitChart {
+  transitUtc: string;
+  transitJdUt: number;
+  nodeType: NodeType;
+  activations: Activations; // the 13 transit activations
+  transitGates: number[]; // sorted, unique
+  natalChannels: Channel[]; // defined in the natal chart alone
+  completedChannels: Channel[]; // natal has exactly one gate, the transit supplies the other
+  transitChannels: Channel[]; // both gates from the transit, neither natal
+  temporarilyDefinedCenters: CenterName[]; // defined in the overlay but not natally
+  reinforcedGates: number[]; // natal gates also activated by the transit
+  definedCenters: CenterName[]; // overlay
+  openCenters: CenterName[]; // overlay
+  type: HdType; // overlay
+  definition: Definition; // overlay
 }
 
 /** An error the engine raises for a caller's input (mapped to HTTP 422 by the API). */
