@@ -1,4 +1,4 @@
-/** Unit tests sit beside the code (src/**/*.spec.ts); e2e tests in test/ (*.e2e-spec.ts). */
+// Unit tests sit beside the code (src/.../*.spec.ts); e2e tests in test/ (*.e2e-spec.ts).
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src', '<rootDir>/test'],
