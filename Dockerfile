@@ -1,0 +1,21 @@
+# One image for both roles: APP_ROLE=api serves HTTP, APP_ROLE=worker runs the queue processors.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY tsconfig.json tsconfig.build.json nest-cli.json ./
+COPY src ./src
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+# node_modules carries the swisseph native build and its ephemeris files (1800-2400).
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json ./
+COPY data ./data
+USER node
+EXPOSE 3000 3001
+CMD ["node", "dist/main.js"]

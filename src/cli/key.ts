@@ -1,0 +1,64 @@
+/**
+ * npm run key -- create [label] | list | revoke <key | hash prefix>
+ * Talks to the Redis of REDIS_URL. A created key is printed once and never stored in clear.
+ */
+import Redis from 'ioredis';
+import { ConfigError, loadConfig } from '../config/app-config';
+import { ApiKeyStore } from '../modules/auth/api-key.store';
+import { redisOptionsFromUrl } from '../modules/queue/redis-options';
+
+const USAGE = 'usage: npm run key -- create [label] | list | revoke <key or hash prefix>';
+
+async function main(argv: string[]): Promise<number> {
+  const [command, arg] = argv;
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`configuration error: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+  const redis = new Redis({ ...redisOptionsFromUrl(config.redisUrl), maxRetriesPerRequest: 1, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  const store = new ApiKeyStore(redis, config.queuePrefix, []);
+  try {
+    switch (command) {
+      case 'create': {
+        const { key, record } = await store.create(arg ?? '');
+        process.stdout.write(`${key}\n`);
+        process.stderr.write(`Created key ${record.hash.slice(0, 12)}… (label "${record.label}"). It is shown only this once.\n`);
+        return 0;
+      }
+      case 'list': {
+        const keys = await store.list();
+        for (const k of keys) {
+          process.stdout.write(`${k.hash.slice(0, 16)}  ${k.createdAt}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}  ${k.label}\n`);
+        }
+        process.stderr.write(`${keys.length} key(s)\n`);
+        return 0;
+      }
+      case 'revoke': {
+        if (!arg) break;
+        const revoked = await store.revoke(arg);
+        if (!revoked) {
+          process.stderr.write('No single key matches that key or hash prefix.\n');
+          return 1;
+        }
+        process.stdout.write(`revoked ${revoked.hash.slice(0, 16)} (${revoked.label})\n`);
+        return 0;
+      }
+    }
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  } catch (err) {
+    process.stderr.write(`Redis at ${config.redisUrl} did not answer: ${(err as Error).message}\n`);
+    return 1;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+main(process.argv.slice(2)).then((code) => process.exit(code));

@@ -1,0 +1,47 @@
+/** No Docker engine runs here: parse docker-compose.yml and check the services it promises. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+
+// Compose resolves YAML merge keys (<<), so the parse must too.
+const compose = parse(readFileSync(join(__dirname, '..', 'docker-compose.yml'), 'utf8'), { merge: true });
+
+describe('docker-compose.yml', () => {
+  it('has redis, api and worker services', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(expect.arrayContaining(['api', 'redis', 'worker']));
+  });
+
+  it('keeps Redis data on a volume with an append-only file and never evicts', () => {
+    const redis = compose.services.redis;
+    expect(redis.command.join(' ')).toMatch(/--appendonly yes/);
+    expect(redis.command.join(' ')).toMatch(/--maxmemory-policy noeviction/);
+    expect(redis.volumes[0]).toMatch(/^redis-data:\/data$/);
+    expect(compose.volumes).toHaveProperty('redis-data');
+    expect(redis.healthcheck.test).toEqual(expect.arrayContaining(['redis-cli', 'ping']));
+  });
+
+  it('runs the same image in two roles, with two worker replicas', () => {
+    const { api, worker } = compose.services;
+    expect(api.image).toBe(worker.image);
+    expect(api.environment.APP_ROLE).toBe('api');
+    expect(worker.environment.APP_ROLE).toBe('worker');
+    expect(worker.deploy.replicas).toBe(2);
+    expect(api.environment.REDIS_URL).toBe('redis://redis:6379');
+    expect(worker.environment.REDIS_URL).toBe('redis://redis:6379');
+  });
+
+  it('gates the app services on Redis health and checks their readiness', () => {
+    for (const name of ['api', 'worker']) {
+      const svc = compose.services[name];
+      expect(svc.depends_on.redis.condition).toBe('service_healthy');
+      expect(svc.healthcheck.test.join(' ')).toMatch(/\/health\/ready/);
+    }
+  });
+
+  it('builds from the multi-stage Dockerfile with production dependencies only', () => {
+    const dockerfile = readFileSync(join(__dirname, '..', 'Dockerfile'), 'utf8');
+    expect(dockerfile.match(/^FROM /gm)?.length).toBeGreaterThanOrEqual(2);
+    expect(dockerfile).toMatch(/npm prune --omit=dev/);
+    expect(dockerfile).toMatch(/COPY data/);
+  });
+});

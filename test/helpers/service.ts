@@ -1,0 +1,159 @@
+/**
+ * Starts the real service for e2e tests: the API and the worker as separate Node processes (APP_ROLE=api and
+ * APP_ROLE=worker) on free ports, against the real Redis, under a Redis key prefix of their own that is
+ * deleted afterwards (other data in that Redis is never touched).
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+
+export const TEST_API_KEY = 'test-key-0123456789abcdef';
+export const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const ROOT = join(__dirname, '..', '..');
+
+export interface StartOptions {
+  /** Start a worker process next to the API (default true). */
+  worker?: boolean;
+  env?: Record<string, string>;
+  workerEnv?: Record<string, string>;
+}
+
+export interface RunningService {
+  baseUrl: string;
+  workerUrl?: string;
+  prefix: string;
+  api: ChildProcess;
+  worker?: ChildProcess;
+  logs: { api: string[]; worker: string[] };
+  startWorker(env?: Record<string, string>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function launch(env: Record<string, string>, sink: string[]): ChildProcess {
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    sink.push(chunk.toString());
+    if (sink.length > 500) sink.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return child;
+}
+
+export async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000, what = 'condition'): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function healthy(url: string): Promise<boolean> {
+  const res = await fetch(`${url}/health`);
+  return res.status === 200;
+}
+
+function stopProcess(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Deletes every Redis key under the prefix (and only those). */
+export async function deletePrefix(prefix: string, redisUrl = REDIS_URL): Promise<void> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export async function startService(options: StartOptions = {}): Promise<RunningService> {
+  const prefix = `hdtest${randomBytes(4).toString('hex')}`;
+  const common = { REDIS_URL, REDIS_PREFIX: prefix, ...(options.env ?? {}) };
+  const apiPort = await freePort();
+  const logs = { api: [] as string[], worker: [] as string[] };
+  const api = launch({ ...common, APP_ROLE: 'api', PORT: String(apiPort), HD_API_KEYS: TEST_API_KEY }, logs.api);
+  const baseUrl = `http://127.0.0.1:${apiPort}`;
+  const service: RunningService = {
+    baseUrl,
+    prefix,
+    api,
+    logs,
+    async startWorker(env = {}) {
+      const workerPort = await freePort();
+      service.worker = launch({ ...common, ...(options.workerEnv ?? {}), ...env, APP_ROLE: 'worker', PORT: String(workerPort) }, logs.worker);
+      service.workerUrl = `http://127.0.0.1:${workerPort}`;
+      await waitFor(() => healthy(service.workerUrl!), 60_000, `worker health (${logs.worker.join('')})`);
+    },
+    async stop() {
+      await Promise.all([stopProcess(api), stopProcess(service.worker)]);
+      await deletePrefix(prefix).catch(() => undefined);
+    },
+  };
+  try {
+    await waitFor(() => healthy(baseUrl), 60_000, 'API health');
+    if (options.worker !== false) await service.startWorker();
+  } catch (err) {
+    await service.stop();
+    throw new Error(`${(err as Error).message}\nAPI log: ${logs.api.join('')}\nworker log: ${logs.worker.join('')}`);
+  }
+  return service;
+}
+
+export interface JsonResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** POSTs JSON (or a raw string body) with the test key unless told otherwise. */
+export async function post<T = any>(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  { key = TEST_API_KEY, raw = false }: { key?: string | null; raw?: boolean } = {},
+): Promise<JsonResponse<T>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (key) headers['HD-Api-Key'] = key;
+  const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers, body: raw ? (body as string) : JSON.stringify(body) });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON (an SVG, say)
+  }
+  return { status: res.status, headers: res.headers, body: parsed as T, text };
+}
