@@ -1,0 +1,102 @@
+/**
+ * Birth input -> UTC instant plus the echo every chart result carries.
+ *
+ * Where the place and zone come from:
+ *  - location only                      -> gazetteer (place, coordinates and zone);
+ *  - latitude + longitude (no location) -> zone from geo-tz/all at the point, unless `timezone` is given;
+ *  - location + latitude + longitude    -> the gazetteer names the place, the given coordinates win
+ *                                          (zone from geo-tz/all at them unless `timezone` is given);
+ *  - location + timezone                -> gazetteer place and coordinates, the given zone;
+ *  - neither location nor coordinates   -> LOCATION_REQUIRED.
+ * Local time -> UTC follows the clock-change rule in time/local-to-utc.ts (gap: moved forward by the gap;
+ * overlap: first occurrence; before standard time: local mean time of the birth longitude).
+ */
+import { resolvePlace } from './places';
+import { formatOffset, localToUtc, zoneForCoordinates, canonicalZoneName } from './time';
+import { EngineInputError } from './types';
+
+export interface BirthInputFields {
+  birthdate: string; // YYYY-MM-DD, local civil date
+  birthtime: string; // HH:MM, local civil time (24 h)
+  location?: string; // "City, Country" / "City, Region, Country"
+  latitude?: number;
+  longitude?: number;
+  timezone?: string; // IANA name
+}
+
+export interface BirthLocationEcho {
+  name: string;
+  region: string;
+  country: string;
+  countryCode: string;
+  latitude: number;
+  longitude: number;
+  timezone: string;
+  /** Other places with the same name that the gazetteer passed over (only when the name was ambiguous). */
+  alternatives?: number;
+}
+
+export interface BirthEcho {
+  date: string;
+  time: string;
+  location: BirthLocationEcho;
+  utcOffset: string; // "+01:00", "+00:19:32"
+  utc: string; // "1990-05-15T11:30:00Z"
+  note?: string;
+}
+
+function isNum(x: unknown): x is number {
+  return typeof x === 'number' && Number.isFinite(x);
+}
+
+export function resolveBirth(input: BirthInputFields): { utcMs: number; birth: BirthEcho } {
+  const hasLat = input.latitude !== undefined && input.latitude !== null;
+  const hasLon = input.longitude !== undefined && input.longitude !== null;
+  if (hasLat !== hasLon) {
+    throw new EngineInputError('LOCATION_REQUIRED', 'Give both latitude and longitude, or neither.');
+  }
+  if (hasLat && (!isNum(input.latitude) || !isNum(input.longitude))) {
+    throw new EngineInputError('INVALID_COORDINATES', 'latitude and longitude must be numbers.');
+  }
+  const location = typeof input.location === 'string' ? input.location.trim() : '';
+  if (!location && !hasLat) {
+    throw new EngineInputError('LOCATION_REQUIRED', 'Give the birth place as "location" ("City, Country") or as latitude and longitude.');
+  }
+
+  let timezone: string | undefined;
+  if (input.timezone !== undefined && input.timezone !== null && String(input.timezone).trim() !== '') {
+    const canonical = canonicalZoneName(String(input.timezone).trim());
+    if (!canonical) {
+      throw new EngineInputError('INVALID_TIMEZONE', `Unknown time zone "${input.timezone}"; give an IANA name such as "America/New_York".`, { timezone: input.timezone });
+    }
+    timezone = canonical;
+  }
+
+  let loc: BirthLocationEcho;
+  if (location) {
+    const p = resolvePlace(location);
+    loc = { name: p.name, region: p.region, country: p.country, countryCode: p.countryCode, latitude: p.latitude, longitude: p.longitude, timezone: p.timezone };
+    if (p.alternatives) loc.alternatives = p.alternatives;
+    if (hasLat) {
+      loc.latitude = input.latitude as number;
+      loc.longitude = input.longitude as number;
+      loc.timezone = zoneForCoordinates(loc.latitude, loc.longitude);
+    }
+  } else {
+    const lat = input.latitude as number;
+    const lon = input.longitude as number;
+    loc = { name: '', region: '', country: '', countryCode: '', latitude: lat, longitude: lon, timezone: zoneForCoordinates(lat, lon) };
+  }
+  if (timezone) loc.timezone = timezone;
+
+  const r = localToUtc(input.birthdate, input.birthtime, loc.timezone, loc.longitude);
+  const birth: BirthEcho = {
+    date: String(input.birthdate).trim(),
+    time: String(input.birthtime).trim(),
+    location: loc,
+    utcOffset: formatOffset(r.offsetSeconds),
+    utc: new Date(r.utcMs).toISOString().replace(/\.000Z$/, 'Z'),
+  };
+  if (r.note) birth.note = r.note;
+  return { utcMs: r.utcMs, birth };
+}

@@ -1,0 +1,151 @@
+/**
+ * Local civil time of a birth -> UTC instant, with the full tz history (backzone included).
+ *
+ * Clock-change rule (deterministic, documented for the API):
+ *  - A local time that does not exist because clocks were put forward (a "gap", e.g. 02:30 on a
+ *    spring-forward night) is moved forward by the length of the gap: it is read with the offset in force
+ *    before the change, so 02:30 in a one-hour gap becomes 03:30 local, in the new offset. A note says so.
+ *  - A local time that happens twice because clocks were put back (an "overlap") takes the first, earlier
+ *    occurrence (the offset in force before the change, usually summer time). A note says so.
+ *  - Before the zone's first standard time (tz type "LMT"), the local mean time of the birth longitude is
+ *    used (longitude / 15 hours, rounded to the second), not the zone's reference city's.
+ *
+ * luxon's own conversion (fixOffset) is not used for this: for an ambiguous local time its answer depends
+ * on the offset "now", and it has no notion of a birth longitude. The zone itself is available to luxon
+ * as HistoricZone (./historic-zone.ts) for formatting.
+ */
+import { EngineInputError } from '../types';
+import { getZoneRules, ZoneRules } from './tzdata';
+
+export interface LocalToUtcResult {
+  utcMs: number;
+  /** Offset from UTC in force at the birth, seconds east (may have seconds: 1172 = +00:19:32). */
+  offsetSeconds: number;
+  /** Set when the local time was in a gap, an overlap or in local mean time. */
+  note?: string;
+  /** Zone abbreviation in force ("CET", "BDST", "LMT" …). */
+  abbreviation?: string;
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_RE = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
+
+/** Local wall-clock reading as if it were UTC (seconds since the epoch). Throws on malformed input. */
+export function parseLocal(date: string, time: string): number {
+  const d = DATE_RE.exec(String(date ?? '').trim());
+  const t = TIME_RE.exec(String(time ?? '').trim());
+  if (!d) throw new EngineInputError('INVALID_DATE', `Birth date "${date}" must be YYYY-MM-DD.`);
+  if (!t) throw new EngineInputError('INVALID_TIME', `Birth time "${time}" must be HH:MM (24-hour clock).`);
+  const [y, mo, da] = [+d[1], +d[2], +d[3]];
+  const [h, mi, s] = [+t[1], +t[2], +(t[3] ?? 0)];
+  const ms = Date.UTC(y, mo - 1, da, h, mi, s);
+  const check = new Date(ms);
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== da) {
+    throw new EngineInputError('INVALID_DATE', `Birth date "${date}" does not exist.`);
+  }
+  if (h > 23 || mi > 59 || s > 59) throw new EngineInputError('INVALID_TIME', `Birth time "${time}" is out of range.`);
+  return ms / 1000;
+}
+
+/** "+01:00", "-05:00", "+05:45", "+00:19:32" (seconds only when the offset has them). */
+export function formatOffset(offsetSeconds: number): string {
+  const sign = offsetSeconds < 0 ? '-' : '+';
+  const a = Math.abs(offsetSeconds);
+  const hh = String(Math.floor(a / 3600)).padStart(2, '0');
+  const mm = String(Math.floor((a % 3600) / 60)).padStart(2, '0');
+  const ss = a % 60;
+  return `${sign}${hh}:${mm}${ss ? `:${String(ss).padStart(2, '0')}` : ''}`;
+}
+
+function clock(localSeconds: number): string {
+  return new Date(localSeconds * 1000).toISOString().slice(11, 19).replace(/:00$/, '');
+}
+
+function resolveZone(timezone: string): ZoneRules {
+  const rules = typeof timezone === 'string' ? getZoneRules(timezone.trim()) : null;
+  if (!rules) {
+    throw new EngineInputError('INVALID_TIMEZONE', `Unknown time zone "${timezone}"; give an IANA name such as "Europe/Amsterdam".`);
+  }
+  return rules;
+}
+
+const WINDOW = 3 * 86400; // transitions further apart than this never interact
+
+/** Core conversion on local seconds (see the rule in the file comment). */
+export function localSecondsToUtc(rules: ZoneRules, local: number, longitude?: number): LocalToUtcResult {
+  // candidate offsets: those in force around the local reading (± WINDOW)
+  const from = rules.transitionIndex(local - WINDOW);
+  const to = rules.transitionIndex(local + WINDOW);
+  const candidates = new Set<number>();
+  candidates.add(rules.types[from < 0 ? 0 : rules.idx[from]].utoff);
+  for (let k = Math.max(from + 1, 0); k <= to; k++) candidates.add(rules.types[rules.idx[k]].utoff);
+
+  const solutions: number[] = [];
+  for (const off of candidates) {
+    const utc = local - off;
+    if (rules.typeAt(utc).utoff === off) solutions.push(utc);
+  }
+  solutions.sort((a, b) => a - b);
+
+  let utc: number;
+  let note: string | undefined;
+  if (solutions.length) {
+    utc = solutions[0]; // overlap: the first (earlier) occurrence
+    if (solutions.length > 1) {
+      const second = rules.typeAt(solutions[1]);
+      note = `Local time ${clock(local)} occurred twice in ${rules.name} (clocks were turned back); ` +
+        `the first occurrence (UTC${formatOffset(rules.typeAt(utc).utoff)}) was used, not the second (UTC${formatOffset(second.utoff)}).`;
+    }
+  } else {
+    // gap: find the transition the reading falls into and read it with the offset before it
+    let k = Math.max(from + 1, 0);
+    for (; k <= to; k++) {
+      const before = k === 0 ? rules.types[0] : rules.types[rules.idx[k - 1]];
+      const after = rules.types[rules.idx[k]];
+      const t = rules.times[k];
+      if (local >= t + before.utoff && local < t + after.utoff) break;
+    }
+    const before = k === 0 ? rules.types[0] : rules.types[rules.idx[Math.min(k, rules.idx.length) - 1]];
+    utc = local - before.utoff;
+    const after = rules.typeAt(utc);
+    note = `Local time ${clock(local)} did not exist in ${rules.name} (clocks were put forward by ` +
+      `${formatDuration(after.utoff - before.utoff)}); it was moved forward by the gap to ` +
+      `${clock(utc + after.utoff)} (UTC${formatOffset(after.utoff)}).`;
+  }
+
+  let type = rules.typeAt(utc);
+  let offset = type.utoff;
+  if (type.abbr === 'LMT' && longitude !== undefined && Number.isFinite(longitude)) {
+    const lmt = Math.round(longitude * 240);
+    const u = local - lmt;
+    if (u < rules.lmtEnd) {
+      utc = u;
+      offset = lmt;
+      note = `Before standard time in ${rules.name}: local mean time of longitude ${longitude} (UTC${formatOffset(lmt)}) was used.`;
+    } else {
+      // the birth-longitude reading falls after the zone's first standard time: use that standard time
+      const std = rules.typeAt(rules.lmtEnd);
+      utc = Math.max(local - std.utoff, rules.lmtEnd);
+      offset = std.utoff;
+      type = std;
+      note = undefined;
+    }
+  }
+  const out: LocalToUtcResult = { utcMs: utc * 1000, offsetSeconds: offset, abbreviation: type.abbr };
+  if (note) out.note = note;
+  return out;
+}
+
+function formatDuration(seconds: number): string {
+  const m = Math.round(seconds / 60);
+  return m % 60 === 0 ? `${m / 60} h` : m > 60 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${m} min`;
+}
+
+/**
+ * Local date 'YYYY-MM-DD' and time 'HH:MM' in IANA zone `timezone` -> UTC. `longitude` (degrees east) is
+ * used only before the zone's first standard time (local mean time of the birth place).
+ */
+export function localToUtc(date: string, time: string, timezone: string, longitude?: number): LocalToUtcResult {
+  const rules = resolveZone(timezone);
+  return localSecondsToUtc(rules, parseLocal(date, time), longitude);
+}
