@@ -1,6 +1,7 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { AdviceModule } from './modules/advice/advice.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { QueueModule } from './modules/queue/queue.module';
@@ -9,7 +10,7 @@ import { RedisModule } from './modules/redis/redis.module';
 import { ProcessorsModule } from './processors/processors.module';
 
 /** Feature modules that serve public HTTP routes (API role only). */
-const API_FEATURES: Type[] = [];
+const API_FEATURES: Type[] = [AdviceModule];
 
 /**
  * One module tree, two roles. `api` serves HTTP and produces jobs; `worker` runs the processors with only
