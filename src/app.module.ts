@@ -3,6 +3,7 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { AdviceModule } from './modules/advice/advice.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { ChartModule } from './modules/chart/chart.module';
 import { HealthModule } from './modules/health/health.module';
 import { QueueModule } from './modules/queue/queue.module';
 import { ChartQueueModule } from './modules/queue/chart-queue.module';
@@ -10,7 +11,7 @@ import { RedisModule } from './modules/redis/redis.module';
 import { ProcessorsModule } from './processors/processors.module';
 
 /** Feature modules that serve public HTTP routes (API role only). */
-const API_FEATURES: Type[] = [AdviceModule];
+const API_FEATURES: Type[] = [ChartModule, AdviceModule];
 
 /**
  * One module tree, two roles. `api` serves HTTP and produces jobs; `worker` runs the processors with only

@@ -1,11 +1,23 @@
-import { JobName } from '../jobs/job-types';
+import { advancedJob, bodygraphJob, chartJob, compositeJob, transitJob } from '../jobs/chart-jobs';
+import { JOB_NAMES, JobName } from '../jobs/job-types';
 
-export type JobHandler = (data: any) => unknown; // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type JobHandler = (data: any) => unknown;
 
-const HANDLERS: Record<JobName, JobHandler> = {} as Record<JobName, JobHandler>;
+/** One handler per job name; typed on JobName, so a name without a handler does not compile. */
+const HANDLERS: Record<JobName, JobHandler> = {
+  chart: chartJob,
+  advanced: advancedJob,
+  composite: compositeJob,
+  transit: transitJob,
+  bodygraph: bodygraphJob,
+};
+
+// Refuse to start with a registry that does not match the job names exactly (e.g. after a careless edit).
+for (const name of JOB_NAMES) if (typeof HANDLERS[name] !== 'function') throw new Error(`no handler for job "${name}"`);
 
 export function handlerFor(name: string): JobHandler {
-  const handler = HANDLERS[name as JobName];
+  const handler = (HANDLERS as Record<string, JobHandler | undefined>)[name];
   if (!handler) throw new Error(`no handler for job "${name}"`);
   return handler;
 }

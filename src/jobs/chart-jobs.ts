@@ -1,0 +1,37 @@
+/**
+ * What a worker does for each job: resolve the birth, run the engine, shape the answer. Pure functions of the
+ * job's data; errors for the caller's input are EngineInputError (mapped to 422 by the API).
+ */
+import { renderBodygraph } from '../engine/bodygraph';
+import { resolveBirth } from '../engine/birth';
+import { computeChart, computeComposite, computeTransit } from '../engine';
+import type { Chart } from '../engine/types';
+import type { BirthEcho } from '../engine/birth';
+import type { BirthInput, BodygraphInput, CompositeInput, TransitInput } from './payloads';
+import { presentAdvanced, presentChart, presentComposite, presentTransit } from './present';
+
+function chartOf(input: BirthInput): [Chart, BirthEcho] {
+  const { utcMs, birth } = resolveBirth(input);
+  return [computeChart(utcMs, { nodeType: input.nodeType }), birth];
+}
+
+export const chartJob = (input: BirthInput) => presentChart(...chartOf(input));
+
+export const advancedJob = (input: BirthInput) => presentAdvanced(...chartOf(input));
+
+export function compositeJob(input: CompositeInput) {
+  const first = chartOf(input.person1);
+  const second = chartOf(input.person2);
+  return presentComposite(computeComposite(first[0], second[0]), [first, second]);
+}
+
+export function transitJob(input: TransitInput) {
+  const [natal, birth] = chartOf(input);
+  const transit = computeTransit(natal, Date.parse(input.at), { nodeType: input.nodeType });
+  return presentTransit(transit, natal, birth);
+}
+
+export function bodygraphJob(input: BodygraphInput): string {
+  const [chart] = chartOf(input);
+  return renderBodygraph(chart, { size: input.size, theme: input.theme });
+}

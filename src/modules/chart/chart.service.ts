@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError } from '../../common/api-error';
+import { SUPPORTED_BIRTH_MAX_UTC_MS, SUPPORTED_BIRTH_MIN_UTC_MS } from '../../engine';
+import type { BirthInput, BodygraphInput, CompositeInput, TransitInput } from '../../jobs/payloads';
+import { JobRunner } from '../queue/job-runner.service';
+import type { BirthDataDto } from './dto/birth-data.dto';
+import type { BodygraphRequestDto, CompositeRequestDto, TransitRequestDto } from './dto/chart-requests.dto';
+
+/**
+ * Normalises a request into a job payload (so equal questions share one job id) and runs it on a worker.
+ * Nothing is computed here.
+ */
+@Injectable()
+export class ChartService {
+  constructor(private readonly jobs: JobRunner) {}
+
+  chart(dto: BirthDataDto) {
+    return this.jobs.run('chart', birthInput(dto));
+  }
+
+  advanced(dto: BirthDataDto) {
+    return this.jobs.run('advanced', birthInput(dto));
+  }
+
+  composite(dto: CompositeRequestDto) {
+    const input: CompositeInput = { person1: birthInput(dto.person1), person2: birthInput(dto.person2) };
+    return this.jobs.run('composite', input);
+  }
+
+  transit(dto: TransitRequestDto) {
+    const input: TransitInput = { ...birthInput(dto), at: transitInstant(dto.at) };
+    return this.jobs.run('transit', input);
+  }
+
+  bodygraph(dto: BodygraphRequestDto): Promise<string> {
+    const input: BodygraphInput = { ...birthInput(dto), size: dto.size ?? 800, theme: dto.theme ?? 'light' };
+    return this.jobs.run<string>('bodygraph', input);
+  }
+}
+
+/** Place names compare without regard to case and spacing (the gazetteer does too). */
+export function birthInput(dto: BirthDataDto): BirthInput {
+  const input: BirthInput = { birthdate: dto.birthdate, birthtime: dto.birthtime, nodeType: dto.nodeType ?? 'true' };
+  if (dto.location !== undefined) input.location = dto.location.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+  if (dto.latitude !== undefined && dto.longitude !== undefined) {
+    input.latitude = dto.latitude;
+    input.longitude = dto.longitude;
+  }
+  if (dto.timezone !== undefined) input.timezone = dto.timezone;
+  return input;
+}
+
+/** The transit instant in UTC to the second; now when not given. */
+export function transitInstant(at: string | undefined): string {
+  const ms = at === undefined ? Date.now() : Date.parse(at);
+  if (Number.isNaN(ms)) throw new ApiError(400, 'INVALID_INSTANT', 'at is not a valid date and time.');
+  if (ms < SUPPORTED_BIRTH_MIN_UTC_MS || ms >= SUPPORTED_BIRTH_MAX_UTC_MS) {
+    throw new ApiError(400, 'INVALID_INSTANT', 'at is outside the ephemeris range (1800 to 2399).');
+  }
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}

@@ -1,0 +1,117 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  IsIn,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  registerDecorator,
+  ValidateIf,
+  ValidationArguments,
+} from 'class-validator';
+
+/** Local birth dates the ephemeris files can serve, the design moment (~88 days earlier) included. */
+export const FIRST_BIRTHDATE = '1800-04-09';
+export const LAST_BIRTHDATE = '2399-12-30';
+
+const DATE = { context: { code: 'INVALID_DATE' } };
+const TIME = { context: { code: 'INVALID_TIME' } };
+const LOCATION = { context: { code: 'INVALID_LOCATION' } };
+
+/** A real calendar date (no 2023-02-30) inside the ephemeris range. */
+function IsSupportedCalendarDate(): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isSupportedCalendarDate',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      options: {
+        ...DATE,
+        message: `birthdate must be a real calendar date from ${FIRST_BIRTHDATE} to ${LAST_BIRTHDATE}`,
+      },
+      validator: {
+        validate(value: unknown): boolean {
+          if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+          const [y, m, d] = value.split('-').map(Number);
+          const date = new Date(Date.UTC(y, m - 1, d));
+          const real = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+          return real && value >= FIRST_BIRTHDATE && value <= LAST_BIRTHDATE;
+        },
+      },
+    });
+}
+
+/** `latitude` and `longitude` come together. */
+function IsPairedWith(other: string): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isPairedWith',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      constraints: [other],
+      options: { ...LOCATION, message: `${String(propertyName)} needs ${other} as well` },
+      validator: {
+        validate: (_: unknown, args: ValidationArguments) =>
+          (args.object as Record<string, unknown>)[other] !== undefined,
+      },
+    });
+}
+
+/** The birth data every chart operation takes: a local date and time and a place (by name or coordinates). */
+export class BirthDataDto {
+  @ApiProperty({ example: '1948-04-09', description: `Local birth date, YYYY-MM-DD, from ${FIRST_BIRTHDATE} to ${LAST_BIRTHDATE}.` })
+  @IsString({ ...DATE, message: 'birthdate must be a string YYYY-MM-DD' })
+  @IsSupportedCalendarDate()
+  birthdate: string;
+
+  @ApiProperty({ example: '00:14', description: 'Local birth time on a 24-hour clock, HH:MM.' })
+  @IsString({ ...TIME, message: 'birthtime must be a string HH:MM' })
+  @Matches(/^([01]\d|2[0-3]):[0-5]\d$/, { ...TIME, message: 'birthtime must be HH:MM on a 24-hour clock (00:00 to 23:59)' })
+  birthtime: string;
+
+  @ApiPropertyOptional({
+    example: 'Montreal, Quebec, Canada',
+    description:
+      '"City, Country" or "City, Region, Country"; the service finds the place, its coordinates and its time zone. ' +
+      'Required unless latitude and longitude are given.',
+  })
+  @ValidateIf((o: BirthDataDto) => o.location !== undefined || o.latitude === undefined || o.longitude === undefined)
+  @IsString({ ...LOCATION, message: 'location must be "City, Country" (or give latitude and longitude)' })
+  @MinLength(2, { ...LOCATION, message: 'location must be "City, Country" (or give latitude and longitude)' })
+  @MaxLength(200, { ...LOCATION, message: 'location must be at most 200 characters' })
+  location?: string;
+
+  @ApiPropertyOptional({ example: 45.50884, description: 'Decimal degrees north (-90 to 90); with longitude, replaces or refines location.' })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { ...LOCATION, message: 'latitude must be a number' })
+  @Min(-90, LOCATION)
+  @Max(90, LOCATION)
+  @IsPairedWith('longitude')
+  latitude?: number;
+
+  @ApiPropertyOptional({ example: -73.58781, description: 'Decimal degrees east (-180 to 180).' })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { ...LOCATION, message: 'longitude must be a number' })
+  @Min(-180, LOCATION)
+  @Max(180, LOCATION)
+  @IsPairedWith('latitude')
+  longitude?: number;
+
+  @ApiPropertyOptional({
+    example: 'America/Toronto',
+    description: 'IANA time zone; overrides the zone found for the place or coordinates.',
+  })
+  @IsOptional()
+  @IsString({ context: { code: 'INVALID_TIMEZONE' }, message: 'timezone must be an IANA zone name such as Europe/Paris' })
+  @Matches(/^[A-Za-z][A-Za-z0-9_+\-/]{1,63}$/, { context: { code: 'INVALID_TIMEZONE' }, message: 'timezone must be an IANA zone name such as Europe/Paris' })
+  timezone?: string;
+
+  @ApiPropertyOptional({ enum: ['true', 'mean'], default: 'true', description: 'Lunar node: true (osculating, the standard) or mean.' })
+  @IsOptional()
+  @IsIn(['true', 'mean'], { message: 'nodeType must be "true" or "mean"' })
+  nodeType?: 'true' | 'mean';
+}
