@@ -35,3 +35,12 @@ export function bodygraphJob(input: BodygraphInput): string {
   const [chart] = chartOf(input);
   return renderBodygraph(chart, { size: input.size, theme: input.theme });
 }
+
+/**
+ * Loads the gazetteer, the zone data and the ephemeris files before the first job, so no caller pays the
+ * start-up cost (the first place lookup would otherwise take most of a second).
+ */
+export function warmUp(): void {
+  chartJob({ birthdate: '1990-05-15', birthtime: '12:30', location: 'paris, france', nodeType: 'true' });
+  chartJob({ birthdate: '1990-05-15', birthtime: '12:30', latitude: 45.5, longitude: -73.6, nodeType: 'true' });
+}

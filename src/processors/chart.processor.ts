@@ -5,6 +5,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { EngineInputError } from '../engine/types';
 import { CHART_QUEUE, INPUT_ERROR_MARKER, InputErrorPayload } from '../jobs/job-types';
 import { ChartWorkerState } from './chart-worker.state';
+import { warmUp } from '../jobs/chart-jobs';
 import { handlerFor } from './handlers';
 
 /**
@@ -23,6 +24,7 @@ export class ChartProcessor extends WorkerHost implements OnApplicationBootstrap
   }
 
   onApplicationBootstrap(): void {
+    warmUp();
     this.worker.concurrency = this.config.workerConcurrency;
     this.state.worker = this.worker;
   }

@@ -3,7 +3,7 @@ import { ApiBody, ApiOperation, ApiProduces, ApiResponse, ApiSecurity, ApiTags }
 import { BirthDataDto } from './dto/birth-data.dto';
 import { BodygraphRequestDto, CompositeRequestDto, TransitRequestDto } from './dto/chart-requests.dto';
 import { ChartService } from './chart.service';
-import { ERROR_RESPONSES, EXAMPLES } from './chart.openapi';
+import { CHART_FIELDS, ERROR_RESPONSES, EXAMPLES } from './chart.openapi';
 
 @ApiTags('charts')
 @ApiSecurity('HD-Api-Key')
@@ -14,7 +14,10 @@ export class ChartController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'A Human Design chart: type, strategy, authority, profile, definition, cross, centers, channels, gates' })
+  @ApiOperation({
+    summary: 'A Human Design chart: type, strategy, authority, profile, definition, cross, centers, channels, gates',
+    description: CHART_FIELDS,
+  })
   @ApiBody({ type: BirthDataDto })
   @ApiResponse({ status: 200, description: 'The chart', schema: { example: EXAMPLES.chart } })
   chart(@Body() body: BirthDataDto) {

@@ -8,6 +8,20 @@ import examples from './openapi-examples.json';
  */
 export const EXAMPLES = examples;
 
+/** What every field of /v1/chart holds (the response example shows each one). */
+export const CHART_FIELDS = [
+  '- `type`, `strategy`, `signature`, `notSelfTheme`: RULES 5 (e.g. Manifestor / To Inform / Peace / Anger).',
+  '- `authority`: Emotional (Solar Plexus), Sacral, Splenic, Ego Manifested, Ego Projected, Self-Projected, Mental / Environmental (no inner authority), Lunar.',
+  '- `profile`: personality Sun line / design Sun line, e.g. "5/1".',
+  '- `definition`: No, Single, Split, Triple Split or Quadruple Split Definition.',
+  '- `incarnationCross`: `name`, `geometry` (Right Angle, Juxtaposition, Left Angle), `quarter`, `gates` [pSun, pEarth, dSun, dEarth].',
+  '- `definedCenters`, `openCenters`: center names Head, Ajna, Throat, G, Heart, Sacral, Solar Plexus, Spleen, Root.',
+  '- `activeChannels`: defined channels `{gate1, gate2, name, circuit}`, gate1 < gate2.',
+  '- `activatedGates`: an object keyed by gate number (as a string) for every gate any of the 26 activations falls in; each value lists the planets activating it on each side: `{"personality": ["sun", "moon"], "design": []}`. A gate activated by both sides lists planets in both.',
+  '- `personality`, `design`: the 13 bodies (sun, earth, northNode, southNode, moon, mercury … pluto) with `{gate, line}`; /v1/chart/advanced adds longitude, color, tone and base.',
+  '- `birth`: the place found, its time zone, the UTC offset used, the birth instant (`utc`) and the design instant (`designUtc`), and a `note` when the local time fell in a clock change.',
+].join('\n');
+
 const error = (code: string, message: string, details?: unknown) => ({
   schema: { example: { error: details === undefined ? { code, message } : { code, message, details } } },
 });
