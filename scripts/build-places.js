@@ -11,13 +11,14 @@
  *   #zones   <zone 0> <zone 1> …                    (IANA names, referenced by index)
  *   #country <ISO2> <ISO3> <name> <capital>         (one line per country, referenced by order)
  *   #admin1  <CC.code> <name>                       (one line per region, referenced by order)
- * then one line per column, values separated by TAB (names, keys) or "," (numbers):
- *   #name #lat #lon #cc (country index) #region (index, -1 unknown) #pop #zone (index)
+ * then one line per column: strings separated by TAB (#name, #pkey, #keys); numbers as base64 of a
+ * little-endian Int32Array (all other columns):
+ *   #name #lat #lon (both in 1e-5 degrees) #cc (country index) #region (index, -1 unknown) #pop #zone (index)
  *   #kind   0 = capital of a country (PPLC), 1 = seat of a first-order division (PPLA, PPLG),
  *           2 = seat of a second-order division (PPLA2), 3 = anything else
  *   #pkey   the search key of each place's own name (used for spelling suggestions)
  *   #keys   all distinct search keys, sorted by UTF-16 code units (JS default sort; binary-searched)
- *   #count  number of postings per key
+ *   #start  offset of each key's postings in #post (one more entry than keys)
  *   #post   the postings, key by key: placeIndex * 2 + (1 if the key comes from an alternate name)
  * Search keys are normalised with normalizeKey below (which must stay identical to
  * src/engine/places/normalize.ts), from the name, the ASCII name and the Latin-script alternate names
@@ -138,13 +139,20 @@ function main() {
     ...countries.map((c) => `#country\t${c.iso2}\t${c.iso3}\t${c.name}\t${c.capital}`),
     ...admin1.map((a) => `#admin1\t${a.code}\t${a.name}`),
   ];
+  // numeric columns: little-endian Int32 arrays in base64 (lat/lon in 1e-5 degrees) — decoding them is a
+  // memcpy, where parsing ~3 million decimal numbers took most of the load time
+  const b64 = (values) => Buffer.from(Int32Array.from(values).buffer).toString('base64');
+  const starts = [0];
+  for (const k of keys) starts.push(starts[starts.length - 1] + postings.get(k).length);
   const columns = [
     `#name\t${col.name.join('\t')}`,
-    ...['lat', 'lon', 'country', 'region', 'pop', 'zone', 'kind'].map((k) => `#${k === 'country' ? 'cc' : k}\t${col[k].join(',')}`),
+    `#lat\t${b64(col.lat.map((v) => Math.round(v * 1e5)))}`,
+    `#lon\t${b64(col.lon.map((v) => Math.round(v * 1e5)))}`,
+    ...['country', 'region', 'pop', 'zone', 'kind'].map((k) => `#${k === 'country' ? 'cc' : k}\t${b64(col[k])}`),
     `#pkey\t${col.pkey.join('\t')}`,
     `#keys\t${keys.join('\t')}`,
-    `#count\t${keys.map((k) => postings.get(k).length).join(',')}`,
-    `#post\t${keys.map((k) => postings.get(k).join(',')).join(',')}`,
+    `#start\t${b64(starts)}`,
+    `#post\t${b64(keys.flatMap((k) => postings.get(k)))}`,
   ];
   const rows = col.name;
   const text = header.concat(columns).join('\n') + '\n';

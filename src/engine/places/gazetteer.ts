@@ -96,28 +96,26 @@ export class Gazetteer {
       if (c === undefined) throw new Error(`gazetteer: column ${tag} missing`);
       return c;
     };
-    const nums = <T extends Float64Array | Int32Array | Uint16Array | Uint8Array>(tag: string, make: (n: number) => T): T => {
-      const parts = col(tag).split(',');
-      const out = make(parts.length);
-      for (let i = 0; i < parts.length; i++) out[i] = +parts[i];
+    const ints = (tag: string): Int32Array => {
+      const b = Buffer.from(col(tag), 'base64');
+      const out = new Int32Array(b.length >> 2);
+      for (let i = 0; i < out.length; i++) out[i] = b.readInt32LE(i << 2);
       return out;
     };
     this.names = col('#name').split('\t');
     this.size = this.names.length;
     this.primaryKey = col('#pkey').split('\t');
-    this.lat = nums('#lat', (n) => new Float64Array(n));
-    this.lon = nums('#lon', (n) => new Float64Array(n));
-    this.pop = nums('#pop', (n) => new Float64Array(n));
-    this.country = nums('#cc', (n) => new Uint16Array(n));
-    this.region = nums('#region', (n) => new Int32Array(n));
-    this.zoneOf = nums('#zone', (n) => new Uint16Array(n));
-    this.kind = nums('#kind', (n) => new Uint8Array(n));
+    this.lat = Float64Array.from(ints('#lat'), (v) => v / 1e5);
+    this.lon = Float64Array.from(ints('#lon'), (v) => v / 1e5);
+    this.pop = Float64Array.from(ints('#pop'));
+    this.country = Uint16Array.from(ints('#cc'));
+    this.region = ints('#region');
+    this.zoneOf = Uint16Array.from(ints('#zone'));
+    this.kind = Uint8Array.from(ints('#kind'));
     this.keys = col('#keys').split('\t');
-    const count = nums('#count', (n) => new Int32Array(n));
-    this.start = new Int32Array(count.length + 1);
-    for (let k = 0; k < count.length; k++) this.start[k + 1] = this.start[k] + count[k];
-    this.post = nums('#post', (n) => new Int32Array(n));
-    if (this.keys.length !== count.length || this.post.length !== this.start[count.length] || this.lat.length !== this.size) {
+    this.start = ints('#start');
+    this.post = ints('#post');
+    if (this.start.length !== this.keys.length + 1 || this.post.length !== this.start[this.keys.length] || this.lat.length !== this.size) {
       throw new Error('gazetteer: inconsistent data file');
     }
     this.buildCountryIndex();

@@ -11,17 +11,25 @@ const SPECIAL: Record<string, string> = {
 };
 const TOKENS: Record<string, string> = { st: 'saint', ste: 'sainte', mt: 'mount', ft: 'fort' };
 
+const ASCII = /^[\x20-\x7e]*$/;
+
 export function normalizeKey(s: string): string {
-  const t = s
+  // fast path, same result for printable ASCII: no special letters, nothing for NFD to decompose
+  const t = ASCII.test(s) ? s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim() : slowClean(s);
+  if (!t) return '';
+  if (t.indexOf(' ') < 0) return TOKENS[t] || t;
+  return t
+    .split(' ')
+    .map((w) => TOKENS[w] || w)
+    .join('');
+}
+
+function slowClean(s: string): string {
+  return s
     .toLowerCase()
     .replace(/[ßæøœłđðþıħŧ]/g, (c) => SPECIAL[c])
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
-  if (!t) return '';
-  return t
-    .split(' ')
-    .map((w) => TOKENS[w] || w)
-    .join('');
 }

@@ -1,0 +1,95 @@
+import { resolveBirth } from './birth';
+import { EngineInputError } from './types';
+
+function err(fn: () => unknown): EngineInputError {
+  try { fn(); } catch (e) { if (e instanceof EngineInputError) return e; throw e; }
+  throw new Error('expected an EngineInputError');
+}
+
+/**
+ * The product's reference birth places. Expected offsets are the zdump values for the zone on that date
+ * (e.g. `zdump -v America/Toronto`: EST gmtoff=-18000 from Sep 28 1947 to Apr 25 1948).
+ */
+const REFERENCE: [location: string, date: string, time: string, offset: string, utc: string, name: string, region: string][] = [
+  ['Montreal, Quebec, Canada', '1948-04-09', '00:14', '-05:00', '1948-04-09T05:14:00Z', 'Montréal', 'Quebec'],
+  ['Vida, Oregon, USA', '1992-09-06', '00:04', '-07:00', '1992-09-06T07:04:00Z', 'Vida', 'Oregon'],
+  ['Salem, Massachusetts, USA', '1991-06-13', '08:40', '-04:00', '1991-06-13T12:40:00Z', 'Salem', 'Massachusetts'],
+  ['Fresno, California, USA', '1969-12-12', '22:12', '-08:00', '1969-12-13T06:12:00Z', 'Fresno', 'California'],
+  ['Haxtun, Colorado, USA', '1986-11-17', '10:19', '-07:00', '1986-11-17T17:19:00Z', 'Haxtun', 'Colorado'],
+  ['Wheat Ridge, Colorado, USA', '2016-07-10', '11:00', '-06:00', '2016-07-10T17:00:00Z', 'Wheat Ridge', 'Colorado'],
+  ['Attleboro, Massachusetts, USA', '1992-10-03', '00:03', '-04:00', '1992-10-03T04:03:00Z', 'Attleboro', 'Massachusetts'],
+  ['Stevens Point, Wisconsin, USA', '1988-12-16', '15:14', '-06:00', '1988-12-16T21:14:00Z', 'Stevens Point', 'Wisconsin'],
+  ['Istanbul, Turkey', '1968-02-21', '11:00', '+02:00', '1968-02-21T09:00:00Z', 'Istanbul', 'Istanbul'],
+  ['Washington, D.C., USA', '2024-01-14', '12:00', '-05:00', '2024-01-14T17:00:00Z', 'Washington', 'Washington, D.C.'],
+  ['Geneva, New York, USA', '1989-01-22', '17:50', '-05:00', '1989-01-22T22:50:00Z', 'Geneva', 'New York'],
+  ['Accra, Ghana', '1999-07-23', '18:00', '+00:00', '1999-07-23T18:00:00Z', 'Accra', 'Greater Accra'],
+  ['San Francisco, California, USA', '1955-02-24', '19:15', '-08:00', '1955-02-25T03:15:00Z', 'San Francisco', 'California'],
+  ['Los Angeles, California, USA', '1975-06-04', '09:09', '-07:00', '1975-06-04T16:09:00Z', 'Los Angeles', 'California'],
+];
+
+describe('resolveBirth: reference birth places', () => {
+  it.each(REFERENCE)('%s %s %s -> %s', (location, date, time, offset, utc, name, region) => {
+    const { utcMs, birth } = resolveBirth({ birthdate: date, birthtime: time, location });
+    expect(birth.utcOffset).toBe(offset);
+    expect(birth.utc).toBe(utc);
+    expect(utcMs).toBe(Date.parse(utc));
+    expect([birth.location.name, birth.location.region]).toEqual([name, region]);
+    expect(birth.date).toBe(date);
+    expect(birth.time).toBe(time);
+    expect(birth.note).toBeUndefined();
+  });
+});
+
+describe('resolveBirth: sources of place and zone', () => {
+  it('echoes the full shape', () => {
+    const { birth } = resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30', location: 'Paris, France' });
+    expect(birth).toEqual({
+      date: '1990-05-15', time: '12:30',
+      location: { name: 'Paris', region: 'Île-de-France', country: 'France', countryCode: 'FR', latitude: 48.85341, longitude: 2.3488, timezone: 'Europe/Paris' },
+      utcOffset: '+02:00', utc: '1990-05-15T10:30:00Z',
+    });
+  });
+
+  it('coordinates -> zone from geo-tz/all; Amsterdam 1935 with seconds in the offset', () => {
+    const { birth } = resolveBirth({ birthdate: '1935-01-15', birthtime: '12:00', latitude: 52.37, longitude: 4.89 });
+    expect(birth.location.timezone).toBe('Europe/Amsterdam');
+    expect(birth.utcOffset).toBe('+00:19:32'); // zdump: AMT gmtoff=1172
+    expect(birth.utc).toBe('1935-01-15T11:40:28Z');
+  });
+
+  it('coordinates + timezone -> the given zone', () => {
+    const { birth } = resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30', latitude: 52.37, longitude: 4.89, timezone: 'UTC' });
+    expect(birth.location.timezone).toBe('UTC');
+    expect(birth.utc).toBe('1990-05-15T12:30:00Z');
+  });
+
+  it('location + timezone -> gazetteer coordinates with that zone', () => {
+    const { birth } = resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30', location: 'Paris, France', timezone: 'Europe/London' });
+    expect(birth.location.latitude).toBe(48.85341);
+    expect(birth.location.timezone).toBe('Europe/London');
+    expect(birth.utcOffset).toBe('+01:00');
+  });
+
+  it('echoes the ambiguity and the clock-change note', () => {
+    const a = resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30', location: 'Springfield, USA' });
+    expect(a.birth.location.alternatives).toBeGreaterThan(0);
+    const g = resolveBirth({ birthdate: '2021-03-14', birthtime: '02:30', location: 'New York, New York, USA' });
+    expect(g.birth.utc).toBe('2021-03-14T07:30:00Z');
+    expect(g.birth.note).toMatch(/did not exist/);
+  });
+
+  it('pre-standard-time birth uses the birth longitude (Boston 1850)', () => {
+    const { birth } = resolveBirth({ birthdate: '1850-01-01', birthtime: '12:00', location: 'Boston, Massachusetts, USA' });
+    // Boston longitude -71.05977 * 240 = -17054.3 s -> -04:44:14
+    expect(birth.utcOffset).toBe('-04:44:14');
+    expect(birth.note).toMatch(/local mean time/);
+  });
+
+  it('errors', () => {
+    expect(err(() => resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30' })).code).toBe('LOCATION_REQUIRED');
+    expect(err(() => resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30', latitude: 1 })).code).toBe('LOCATION_REQUIRED');
+    expect(err(() => resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30', location: 'Paris, France', timezone: 'Nowhere/Land' })).code).toBe('INVALID_TIMEZONE');
+    expect(err(() => resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30', location: 'Atlantisxq, France' })).code).toBe('LOCATION_NOT_FOUND');
+    expect(err(() => resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30', location: 'Germany' })).code).toBe('LOCATION_IS_COUNTRY');
+  });
+});
