@@ -44,6 +44,8 @@ export function sendError(req: Request, res: Response, err: ApiError): void {
   if (err.details !== undefined) body.error.details = err.details;
   if (err.status >= 500) body.error.correlationId = correlationIdOf(req);
   for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
+  // A route may have set another type (the SVG route does) before failing: errors are always JSON.
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.status(err.status).json(body);
 }
 
