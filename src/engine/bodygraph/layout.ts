@@ -20,8 +20,8 @@ export const VIEW_WIDTH = 1000;
 export const VIEW_HEIGHT = 1520;
 
 /** Radius of the circle behind a gate number, and its font size. */
-export const GATE_RADIUS = 15;
-export const GATE_FONT_SIZE = 20;
+export const GATE_RADIUS = 16.5;
+export const GATE_FONT_SIZE = 22;
 
 /** Channel band: outer casing width and inner (colored) width. */
 export const CHANNEL_CASING_WIDTH = 17;
@@ -38,9 +38,9 @@ export interface CenterShape {
 export const CENTER_SHAPES: Readonly<Record<CenterName, CenterShape>> = {
   Head: { kind: 'triangle', points: [[500, 50], [590, 185], [410, 185]] },
   Ajna: { kind: 'triangle', points: [[410, 245], [590, 245], [500, 380]] },
-  Throat: { kind: 'square', points: [[415, 440], [585, 440], [585, 610], [415, 610]] },
+  Throat: { kind: 'square', points: [[410, 435], [590, 435], [590, 615], [410, 615]] },
   G: { kind: 'diamond', points: [[500, 675], [615, 790], [500, 905], [385, 790]] },
-  Heart: { kind: 'triangle', points: [[700, 776], [782, 905], [618, 905]] },
+  Heart: { kind: 'triangle', points: [[685, 776], [767, 905], [603, 905]] },
   Sacral: { kind: 'square', points: [[415, 990], [585, 990], [585, 1160], [415, 1160]] },
   'Solar Plexus': { kind: 'triangle', points: [[930, 930], [930, 1190], [730, 1060]] },
   Spleen: { kind: 'triangle', points: [[70, 930], [270, 1060], [70, 1190]] },
@@ -60,18 +60,19 @@ export interface GatePlace {
 
 export const GATE_INSET = 20;
 
-const SQ = 170; // side of the square centers
+const SQ = 170; // side of the Sacral and Root squares
+const TQ = 180; // side of the Throat square (11 gates)
 export const GATE_PLACES: Readonly<Record<number, GatePlace>> = {
   // Head: base edge 1 runs right → left.
   63: { edge: 1, t: 0.25 }, 61: { edge: 1, t: 0.5 }, 64: { edge: 1, t: 0.75 },
   // Ajna: top edge 0 left → right; right edge 1 top → apex; left edge 2 apex → top.
   47: { edge: 0, t: 0.25 }, 24: { edge: 0, t: 0.5 }, 4: { edge: 0, t: 0.75 },
   11: { edge: 1, t: 0.5 }, 43: { edge: 2, t: 0, inset: 38 }, 17: { edge: 2, t: 0.5 },
-  // Throat: top 0 (L→R), right 1 (T→B), bottom 2 (R→L), left 3 (B→T).
-  62: { edge: 0, t: 40 / SQ }, 23: { edge: 0, t: 0.5 }, 56: { edge: 0, t: 130 / SQ },
-  35: { edge: 1, t: 55 / SQ }, 12: { edge: 1, t: 90 / SQ }, 45: { edge: 1, t: 125 / SQ },
-  33: { edge: 2, t: 45 / SQ }, 8: { edge: 2, t: 0.5 }, 31: { edge: 2, t: 125 / SQ },
-  20: { edge: 3, t: 50 / SQ }, 16: { edge: 3, t: 110 / SQ },
+  // Throat (side TQ): top 0 (L→R), right 1 (T→B), bottom 2 (R→L), left 3 (B→T).
+  62: { edge: 0, t: 45 / TQ }, 23: { edge: 0, t: 0.5 }, 56: { edge: 0, t: 135 / TQ },
+  35: { edge: 1, t: 50 / TQ }, 12: { edge: 1, t: 90 / TQ }, 45: { edge: 1, t: 130 / TQ },
+  33: { edge: 2, t: 45 / TQ }, 8: { edge: 2, t: 0.5 }, 31: { edge: 2, t: 135 / TQ },
+  20: { edge: 3, t: 55 / TQ }, 16: { edge: 3, t: 120 / TQ },
   // G: edges 0 top → right, 1 right → bottom, 2 bottom → left, 3 left → top.
   1: { edge: 0, t: 0, inset: 32 }, 13: { edge: 0, t: 0.5 },
   25: { edge: 1, t: 0, inset: 32 }, 46: { edge: 1, t: 0.5 },
@@ -83,7 +84,7 @@ export const GATE_PLACES: Readonly<Record<number, GatePlace>> = {
   5: { edge: 0, t: 45 / SQ }, 14: { edge: 0, t: 0.5 }, 29: { edge: 0, t: 125 / SQ },
   59: { edge: 1, t: 0.5 },
   9: { edge: 2, t: 45 / SQ }, 3: { edge: 2, t: 0.5 }, 42: { edge: 2, t: 125 / SQ },
-  27: { edge: 3, t: 60 / SQ }, 34: { edge: 3, t: 125 / SQ },
+  27: { edge: 3, t: 60 / SQ }, 34: { edge: 3, t: 120 / SQ },
   // Solar Plexus: edge 0 right side (top → bottom, no gates), 1 lower right → apex, 2 apex → upper right.
   30: { edge: 1, t: 0.2 }, 55: { edge: 1, t: 0.45 }, 49: { edge: 1, t: 0.7 },
   6: { edge: 2, t: 0.14 }, 37: { edge: 2, t: 0.36 }, 22: { edge: 2, t: 0.58 }, 36: { edge: 2, t: 0.8 },
@@ -114,6 +115,7 @@ export const COLUMN = {
   firstRowY: 104,
   rowPitch: 46,
   fontSize: 30,
+  glyphFontSize: 34,
   headerFontSize: 26,
   design: { glyphX: 46, valueX: 78, valueAnchor: 'start' as const, headerX: 28, headerAnchor: 'start' as const },
   personality: { glyphX: 954, valueX: 922, valueAnchor: 'end' as const, headerX: 972, headerAnchor: 'end' as const },

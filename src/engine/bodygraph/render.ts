@@ -168,7 +168,7 @@ function buildSkeleton(theme: ThemeName): Skeleton {
         `<circle class="gate" data-gate="${g}" data-active="${active}" data-by="${ACTIVATION_SIDES[side]}" ` +
           `cx="${cx}" cy="${cy}" r="${GATE_RADIUS}" fill="${circleFill}"/>` +
           `<text class="gate-number" data-gate="${g}" x="${cx}" y="${cy}" dy="0.36em"` +
-          `${active ? ' font-weight="bold"' : ''} fill="${textFill}">${g}</text>`,
+          ` fill="${textFill}">${g}</text>`,
       );
     }
     gates[g] = variants;
@@ -191,7 +191,7 @@ function buildSkeleton(theme: ThemeName): Skeleton {
       const y = COLUMN.firstRowY + i * COLUMN.rowPitch;
       return (
         `<g class="activation" data-side="${side}" data-planet="${planet}" fill="${color}">` +
-        `<text class="glyph" x="${c.glyphX}" y="${y}" text-anchor="middle">${PLANET_GLYPHS[planet]}</text>` +
+        `<text class="glyph" x="${c.glyphX}" y="${y}" text-anchor="middle" font-size="${COLUMN.glyphFontSize}">${PLANET_GLYPHS[planet]}</text>` +
         `<text class="value" x="${c.valueX}" y="${y}" text-anchor="${c.valueAnchor}">`
       );
     });
