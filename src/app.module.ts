@@ -1,10 +1,12 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { AdminModule } from './modules/admin/admin.module';
 import { AdviceModule } from './modules/advice/advice.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ChartModule } from './modules/chart/chart.module';
 import { HealthModule } from './modules/health/health.module';
+import { MetricsModule } from './modules/metrics/metrics.module';
 import { QueueModule } from './modules/queue/queue.module';
 import { ChartQueueModule } from './modules/queue/chart-queue.module';
 import { RedisModule } from './modules/redis/redis.module';
@@ -20,8 +22,8 @@ const API_FEATURES: Type[] = [ChartModule, AdviceModule];
 @Module({})
 export class AppModule {
   static forRole(config: AppConfig): DynamicModule {
-    const imports: DynamicModule['imports'] = [ConfigModule.forRoot(config), RedisModule, ChartQueueModule, HealthModule];
-    if (config.role !== 'worker') imports.push(AuthModule, QueueModule, ...API_FEATURES);
+    const imports: DynamicModule['imports'] = [ConfigModule.forRoot(config), RedisModule, ChartQueueModule, HealthModule, MetricsModule];
+    if (config.role !== 'worker') imports.push(AuthModule, QueueModule, ...API_FEATURES, AdminModule.forRoot());
     if (config.role !== 'api') imports.push(ProcessorsModule);
     return { module: AppModule, imports };
   }

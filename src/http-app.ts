@@ -9,6 +9,8 @@ import { correlationMiddleware } from './common/correlation';
 import { bodyErrorHandler, ErrorFilter } from './common/error.filter';
 import { buildValidationPipe } from './common/validation';
 import { JsonLogger } from './common/json-logger';
+import { requestLogMiddleware } from './common/request-log';
+import { MetricsService } from './modules/metrics/metrics.service';
 
 /** Request bodies above this are refused with 413 PAYLOAD_TOO_LARGE. */
 export const BODY_LIMIT = '16kb';
@@ -20,6 +22,8 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     logger: new JsonLogger(config.logLevel),
   });
   app.use(correlationMiddleware);
+  app.use(requestLogMiddleware(config.logLevel));
+  app.use(app.get(MetricsService).httpMiddleware);
   app.use(json({ limit: BODY_LIMIT }), bodyErrorHandler);
   app.disable('x-powered-by');
   app.useGlobalFilters(new ErrorFilter());

@@ -2,5 +2,5 @@ import { Module } from '@nestjs/common';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
 
-@Module({ controllers: [HealthController], providers: [HealthService] })
+@Module({ controllers: [HealthController], providers: [HealthService], exports: [HealthService] })
 export class HealthModule {}

@@ -1,0 +1,67 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { correlationIdOf } from './correlation';
+import { JsonLogger } from './json-logger';
+
+/** What a request's log line learns while the request runs (the id of the job it enqueued). */
+interface RequestContext {
+  jobId?: string;
+}
+
+const context = new AsyncLocalStorage<RequestContext>();
+
+/** Called where a job is enqueued: the id goes into the current request's log line, if there is one. */
+export function recordJobId(jobId: string | undefined): void {
+  const store = context.getStore();
+  if (store && jobId) store.jobId = jobId;
+}
+
+/** Probes and scrapes are logged at debug only: they come every few seconds from machines. */
+const QUIET_ROUTES = new Set(['/metrics', '/health', '/health/ready', '/health/live']);
+
+/**
+ * The matched route pattern (`/v1/chart`, `/api/advice/:id`, `/admin/queues/api/queues`), never the raw URL:
+ * the path may hold ids and the query string anything. Unmatched requests are `unmatched`.
+ */
+export function routeOf(req: Request): string {
+  const pattern = (req.route as { path?: unknown } | undefined)?.path;
+  if (typeof pattern === 'string') return `${req.baseUrl ?? ''}${pattern}` || '/';
+  // Middleware-mounted apps (bull-board's static files) have a baseUrl but no route of their own.
+  if (req.baseUrl) return `${req.baseUrl}/*`;
+  return 'unmatched';
+}
+
+/**
+ * One JSON line per answered request: method, route pattern, status, duration, job id, correlation id.
+ * Never the body, the query string, headers (so never the HD-Api-Key) or the raw path.
+ */
+export function requestLogMiddleware(level: ConstructorParameters<typeof JsonLogger>[0]): RequestHandler {
+  const logger = new JsonLogger(level);
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const start = process.hrtime.bigint();
+    const store: RequestContext = {};
+    let done = false;
+    const write = (aborted: boolean) => {
+      if (done) return;
+      done = true;
+      const route = routeOf(req);
+      // A client that hung up before the answer: 499, as nginx logs it.
+      const status = aborted && !res.headersSent ? 499 : res.statusCode;
+      const line: Record<string, unknown> = {
+        msg: 'request',
+        method: req.method,
+        route,
+        status,
+        duration_ms: Math.round(Number(process.hrtime.bigint() - start) / 1e4) / 100,
+        correlationId: correlationIdOf(req),
+      };
+      if (store.jobId) line.jobId = store.jobId;
+      if (aborted) line.aborted = true;
+      const lvl = status >= 500 ? 'warn' : QUIET_ROUTES.has(route) ? 'debug' : 'info';
+      logger.write(lvl, line);
+    };
+    res.once('finish', () => write(false));
+    res.once('close', () => write(!res.writableFinished));
+    context.run(store, () => next());
+  };
+}

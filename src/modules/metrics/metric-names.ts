@@ -1,0 +1,20 @@
+/**
+ * Every metric name this service registers itself (the Grafana dashboard test checks its PromQL against
+ * this list plus the default process metrics). Labels are bounded sets: route patterns, status codes, queue
+ * names, job names, outcomes; never a key, a job id, a URL or any request data.
+ */
+export const METRIC = {
+  httpDuration: 'hd_http_request_duration_seconds',
+  queueJobs: 'hd_queue_jobs',
+  workers: 'hd_workers',
+  jobDuration: 'hd_job_duration_seconds',
+  jobWait: 'hd_job_wait_seconds',
+  jobsTotal: 'hd_jobs_total',
+  ready: 'hd_ready',
+} as const;
+
+/** Queue states exported as `hd_queue_jobs{state}`. */
+export const QUEUE_STATES = ['waiting', 'active', 'delayed', 'completed', 'failed'] as const;
+
+/** Outcomes of `hd_jobs_total{outcome}`: a caller's input error is not a service failure. */
+export const JOB_OUTCOMES = ['completed', 'invalid_input', 'failed'] as const;
