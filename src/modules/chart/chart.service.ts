@@ -38,10 +38,10 @@ export class ChartService {
   }
 }
 
-/** Place names compare without regard to case and spacing (the gazetteer does too). */
+/** Spacing and Unicode form are normalised so trivially different spellings share one job; case is kept for the echo. */
 export function birthInput(dto: BirthDataDto): BirthInput {
   const input: BirthInput = { birthdate: dto.birthdate, birthtime: dto.birthtime, nodeType: dto.nodeType ?? 'true' };
-  if (dto.location !== undefined) input.location = dto.location.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+  if (dto.location !== undefined) input.location = dto.location.normalize('NFC').trim().replace(/\s+/g, ' ');
   if (dto.latitude !== undefined && dto.longitude !== undefined) {
     input.latitude = dto.latitude;
     input.longitude = dto.longitude;
