@@ -17,7 +17,8 @@ import { CENTERS } from '../src/engine/types';
 import type { Chart } from '../src/engine/types';
 import { referenceCharts } from './helpers/reference-chart';
 
-const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium; BODYGRAPH_CHROMIUM overrides the path (used to check the missing-browser behavior). */
+const CHROMIUM = process.env.BODYGRAPH_CHROMIUM ?? '/usr/bin/chromium';
 const ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
   '--disable-sync', '--no-first-run',
@@ -100,15 +101,18 @@ async function shoot(chart: Chart, id: string, theme: ThemeName, size: number, p
     const px = points.map(([x, y]) => [Math.round(x * scale), Math.round(y * scale)]);
     const result = await page.evaluate(
       async ({ b64, px, bg }) => {
-        const img = new Image();
+        // Runs in the page (the DOM is not in this project's TypeScript lib).
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        const win = globalThis as any;
+        const img = new win.Image();
         img.src = `data:image/png;base64,${b64}`;
         await img.decode();
-        const canvas = document.createElement('canvas');
+        const canvas = win.document.createElement('canvas');
         canvas.width = img.naturalWidth;
         canvas.height = img.naturalHeight;
-        const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+        const ctx = canvas.getContext('2d', { willReadFrequently: true });
         ctx.drawImage(img, 0, 0);
-        const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+        const data: Uint8ClampedArray = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
         let nonBackground = 0;
         const colors = new Set<number>();
         for (let i = 0; i < data.length; i += 4) {
@@ -132,7 +136,7 @@ async function shoot(chart: Chart, id: string, theme: ThemeName, size: number, p
 
 const suite = present || inCi ? describe : describe.skip;
 
-suite(`bodygraph in headless Chromium${present || inCi ? '' : ' (skipped: /usr/bin/chromium not found)'}`, () => {
+suite(`bodygraph in headless Chromium${present || inCi ? '' : ` (skipped: ${CHROMIUM} not found)`}`, () => {
   beforeAll(async () => {
     if (!present) throw new Error(`CI is set but ${CHROMIUM} is missing: install it with apt-get install -y chromium`);
     userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bodygraph-chromium-profile-'));

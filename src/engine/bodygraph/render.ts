@@ -252,7 +252,7 @@ export function renderBodygraph(chart: Chart, options: BodygraphOptions = {}): s
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${size}" height="${bodygraphHeight(size)}" ` +
     `viewBox="0 0 ${VIEW_WIDTH} ${VIEW_HEIGHT}" role="img" aria-labelledby="bodygraph-title bodygraph-desc">` +
-    `<title id="bodygraph-title">Human Design bodygraph: ${type}, profile ${profile}, ${authority} authority</title>` +
+    `<title id="bodygraph-title">Human Design bodygraph: ${type}, profile ${profile}, authority: ${authority}</title>` +
     `<desc id="bodygraph-desc">Type: ${type}. Profile: ${profile}` +
     (chart.profileNames ? ` (${escapeXml(chart.profileNames)})` : '') +
     `. Authority: ${authority}.` +
