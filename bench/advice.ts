@@ -1,0 +1,90 @@
+/**
+ * Advice API throughput: the real app (APP_ROLE=api) booted in this process, `GET /api/advice/:id` over all 371
+ * ids at 32 connections. autocannon fires from a worker thread (BENCH_ADVICE_WORKERS, default 1; 0 = same thread)
+ * so that the load generator and the server each get a core of the machine's two — they still share the machine.
+ *
+ *   npx ts-node --transpile-only bench/advice.ts      (or `npm run bench -- advice`)
+ */
+import { INestApplication } from '@nestjs/common';
+import autocannon from 'autocannon';
+import Redis from 'ioredis';
+import { loadConfig } from '../src/config/app-config';
+import { createApp } from '../src/http-app';
+import type { Report } from './report';
+import { printReport } from './report';
+
+const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
+const WORKERS = Number(process.env.BENCH_ADVICE_WORKERS ?? 1);
+const CONNECTIONS = 32;
+const N = 371;
+
+/** The 371 ids in a fixed shuffled order, so that consecutive requests on a connection differ. */
+function idOrder(): number[] {
+  const ids = Array.from({ length: N }, (_, i) => i + 1);
+  let seed = 12345;
+  for (let i = ids.length - 1; i > 0; i--) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const j = seed % (i + 1);
+    [ids[i], ids[j]] = [ids[j], ids[i]];
+  }
+  return ids;
+}
+
+function load(url: string, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    ...(WORKERS > 0 ? { workers: WORKERS } : {}),
+    requests: idOrder().map((id) => ({ method: 'GET' as const, path: `/api/advice/${id}` })),
+  });
+}
+
+async function removePrefix(prefix: string): Promise<void> {
+  const redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export async function run(report: Report): Promise<void> {
+  const prefix = `bench-advice-${process.pid}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, APP_ROLE: 'api', QUEUE_PREFIX: prefix, REDIS_PREFIX: prefix, LOG_LEVEL: 'error' };
+  delete env.PORT;
+  let app: INestApplication | undefined;
+  try {
+    app = await createApp(loadConfig(env));
+    await app.listen(0, '127.0.0.1');
+    const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+
+    const check = await fetch(`${url}/api/advice/371`);
+    if (check.status !== 200 || ((await check.json()) as { id: number }).id !== 371) throw new Error(`advice route answered ${check.status}`);
+
+    await load(url, 2); // warm-up (JIT, connection pools)
+    const result = await load(url, DURATION_S);
+    report('http.advice_by_id.req_per_s', Math.round(result.requests.average), 'req/s');
+    report('http.advice_by_id.p50_ms', result.latency.p50, 'ms');
+    report('http.advice_by_id.p99_ms', result.latency.p99, 'ms');
+    report('http.advice_by_id.errors', result.non2xx + result.errors + result.timeouts, 'responses');
+  } finally {
+    await app?.close();
+    await removePrefix(prefix);
+  }
+}
+
+if (require.main === module) {
+  run(printReport).then(
+    () => process.exit(0),
+    (err: Error) => {
+      console.error(`bench failed: ${err.stack ?? err.message}`);
+      process.exit(1);
+    },
+  );
+}
