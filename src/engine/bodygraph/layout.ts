@@ -122,7 +122,7 @@ export const COLUMN = {
 };
 
 /** Caption (type, profile, authority) under the Root. */
-export const CAPTION = { x: 500, line1Y: 1462, line2Y: 1500, fontSize1: 34, fontSize2: 26 };
+export const CAPTION = { x: 500, line1Y: 1462, line2Y: 1500, fontSize1: 34, fontSize2: 28 };
 
 // ---------------------------------------------------------------------------------------------------------
 // Derived geometry (computed once).
