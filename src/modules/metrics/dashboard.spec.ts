@@ -39,7 +39,7 @@ async function registeredNames(): Promise<Set<string>> {
   const names = new Set<string>(['up']);
   for (const metric of await service.registry.getMetricsAsJSON()) {
     names.add(metric.name);
-    if (metric.type === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) names.add(metric.name + suffix);
+    if (String(metric.type) === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) names.add(metric.name + suffix);
   }
   service.onModuleDestroy();
   return names;
