@@ -63,8 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const adminToken = env.ADMIN_TOKEN?.trim() || undefined;
   if (adminToken && adminToken.length < 16) throw new ConfigError('ADMIN_TOKEN must be at least 16 characters long');
 
-  const queuePrefix = (env.QUEUE_PREFIX || 'hd').trim();
-  if (!/^[A-Za-z0-9_-]{1,32}$/.test(queuePrefix)) throw new ConfigError('QUEUE_PREFIX must be 1-32 letters, digits, _ or -');
+  const queuePrefix = (env.REDIS_PREFIX || 'hd').trim();
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(queuePrefix)) throw new ConfigError('REDIS_PREFIX must be 1-32 letters, digits, _ or -');
 
   return {
     role,
