@@ -36,7 +36,7 @@ export async function run(report: Report): Promise<void> {
       duration: DURATION_S,
       method: 'POST',
       headers: { 'content-type': 'application/json', 'HD-Api-Key': TEST_API_KEY },
-      requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: birth(counter++) }) }],
+      requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: birth(counter++) }) }],
     });
     const non2xx = result.non2xx + result.errors + result.timeouts;
     report('http.chart.req_per_s', Math.round(result.requests.average), 'req/s');

@@ -6,6 +6,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { correlationMiddleware } from './common/correlation';
+import { drainingMiddleware } from './common/draining';
 import { bodyErrorHandler, ErrorFilter } from './common/error.filter';
 import { buildValidationPipe } from './common/validation';
 import { JsonLogger } from './common/json-logger';
@@ -21,7 +22,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     bodyParser: false,
     logger: new JsonLogger(config.logLevel),
   });
-  app.use(correlationMiddleware);
+  app.use(drainingMiddleware, correlationMiddleware);
   app.use(requestLogMiddleware(config.logLevel));
   app.use(app.get(MetricsService).httpMiddleware);
   app.use(json({ limit: BODY_LIMIT }), bodyErrorHandler);

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config/app-config';
 import { redisAnswers, redisServerInstalled, startPrivateRedis } from './config/local-redis';
+import { drainOnSignals } from './common/draining';
 import { createApp } from './http-app';
 
 async function main(): Promise<void> {
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
   server.requestTimeout = config.jobTimeoutMs + 5_000;
   server.headersTimeout = config.jobTimeoutMs + 6_000;
   server.keepAliveTimeout = 65_000;
+  drainOnSignals(server);
   process.stdout.write(
     `${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'listening', role: config.role, port: config.port })}\n`,
   );

@@ -4,7 +4,7 @@
  */
 import Redis from 'ioredis';
 import { ApiKeyStore } from '../src/modules/auth/api-key.store';
-import { post, REDIS_URL, RunningService, startService } from './helpers/service';
+import { post, REDIS_URL, RunningService, startService, waitFor } from './helpers/service';
 
 const RA = { birthdate: '1948-04-09', birthtime: '00:14', latitude: 45.50884, longitude: -73.58781, timezone: 'America/Toronto' };
 
@@ -151,4 +151,37 @@ describe('back-pressure and time-outs (no worker attached)', () => {
     expect(res.status).toBe(200);
     expect(res.body.birth.utc).toBe('1948-04-09T06:00:00Z');
   });
+});
+
+describe('graceful shutdown', () => {
+  let svc: RunningService;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    svc = await startService({ worker: false, env: { JOB_TIMEOUT_MS: '90000' } });
+    redis = new Redis(REDIS_URL);
+  }, 120_000);
+
+  afterAll(async () => {
+    redis?.disconnect();
+    await svc?.stop();
+  });
+
+  it('on SIGTERM keeps answering the requests it holds, then exits 0', async () => {
+    // No worker yet: the requests wait in the queue, so they are surely in flight when SIGTERM comes.
+    const inFlight = Array.from({ length: 10 }, (_, i) => post(svc.baseUrl, '/v1/chart', { ...RA, birthtime: `05:${10 + i}` }));
+    await waitFor(async () => (await redis.llen(`${svc.prefix}:charts:wait`)) === 10, 20_000, '10 waiting jobs');
+    // Nest re-raises the signal once it has closed everything, so the exit is "by SIGTERM" (or code 0).
+    const exited = new Promise<string>((resolve) => svc.api.once('exit', (code, signal) => resolve(signal ?? String(code))));
+    svc.api.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(svc.api.exitCode).toBeNull(); // still serving what it holds
+    await svc.startWorker();
+    const answers = await Promise.all(inFlight);
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    const answeredAt = Date.now();
+    expect(['SIGTERM', '0']).toContain(await exited);
+    expect(Date.now() - answeredAt).toBeLessThan(15_000); // kept-alive client sockets do not hold it open
+    await expect(fetch(`${svc.baseUrl}/health`)).rejects.toThrow();
+  }, 120_000);
 });

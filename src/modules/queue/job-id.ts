@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { ENGINE_VERSION, JobName } from '../../jobs/job-types';
 
 /** JSON with object keys sorted, so equal inputs give equal text whatever the key order. */
@@ -12,11 +12,13 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * Job id = hash of the job name, the normalised input and the engine version: identical concurrent requests
- * share one job (BullMQ ignores an add with an existing id) and a repeat finds the retained result.
+ * Job id = keyed hash of the job name, the normalised input and the engine version: identical concurrent
+ * requests share one job (BullMQ ignores an add with an existing id) and a repeat finds the retained result.
+ * The key (a random secret kept in Redis, the same for every replica) stops anyone who sees a job id in a log
+ * or on the dashboard from recovering the birth data by trying every date, time and place.
  */
-export function jobIdFor(name: JobName, normalisedInput: unknown): string {
-  const digest = createHash('sha256')
+export function jobIdFor(name: JobName, normalisedInput: unknown, secret: string): string {
+  const digest = createHmac('sha256', secret)
     .update(`${ENGINE_VERSION}\n${name}\n${canonicalJson(normalisedInput)}`)
     .digest('base64url');
   return `${name}-${digest}`;

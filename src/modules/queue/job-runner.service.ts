@@ -1,6 +1,8 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import { Job, Queue } from 'bullmq';
+import type Redis from 'ioredis';
 import { ApiError } from '../../common/api-error';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { CHART_QUEUE, INPUT_ERROR_MARKER, InputErrorPayload, JobName } from '../../jobs/job-types';
@@ -17,9 +19,10 @@ const WAITING_COUNT_MAX_AGE_MS = 100;
  * finish it, and turn every way that can fail into an ApiError with the right status.
  */
 @Injectable()
-export class JobRunner {
+export class JobRunner implements OnModuleInit {
   private readonly logger = new Logger(JobRunner.name);
   private waiting = { count: 0, at: 0, pending: undefined as Promise<number> | undefined };
+  private jobIdSecret = '';
 
   constructor(
     @InjectQueue(CHART_QUEUE) private readonly queue: Queue,
@@ -27,10 +30,20 @@ export class JobRunner {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** The job-id key: created once per Redis (SET NX) and shared by every API replica. */
+  async onModuleInit(): Promise<void> {
+    const client = (await this.queue.getBackend().client) as unknown as Redis;
+    const key = `${this.config.queuePrefix}:job-id-secret`;
+    await client.set(key, randomBytes(32).toString('base64url'), 'NX');
+    const secret = await client.get(key);
+    if (!secret) throw new Error('could not read the job-id secret from Redis');
+    this.jobIdSecret = secret;
+  }
+
   async run<R>(name: JobName, input: object): Promise<R> {
     if (!this.events.ready) throw unavailable('The job queue is not reachable right now.');
     await this.refuseWhenOverloaded();
-    const jobId = jobIdFor(name, input);
+    const jobId = jobIdFor(name, input, this.jobIdSecret);
     const deadline = Date.now() + this.config.jobTimeoutMs;
     // One retry covers a retained job evicted between our add and our wait ("Missing key").
     for (let attempt = 0; ; attempt++) {
