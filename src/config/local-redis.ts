@@ -42,18 +42,16 @@ function freePort(): Promise<number> {
 export async function startPrivateRedis(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'hd-redis-'));
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--maxmemory-policy', 'noeviction'],
-    { stdio: 'ignore' },
-  );
-  const stop = () => child.kill('SIGTERM');
-  process.once('exit', stop);
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '""', '--appendonly', 'no', '--dir', dir, '--maxmemory-policy', 'noeviction'];
+  // A watcher shell stops the server once this process is gone, however it ends (Nest re-raises SIGTERM after
+  // closing, so no 'exit' event would fire).
+  const script = `redis-server ${args.join(' ')} & r=$!; while kill -0 ${process.pid} 2>/dev/null && kill -0 $r 2>/dev/null; do sleep 0.5; done; kill $r 2>/dev/null`;
+  const child = spawn('sh', ['-c', script], { stdio: 'ignore', detached: true });
+  child.unref();
   const url = `redis://127.0.0.1:${port}`;
   for (let i = 0; i < 50; i++) {
     if (await redisAnswers(url, 200)) return { url, child };
     await new Promise((r) => setTimeout(r, 100));
   }
-  stop();
   throw new Error('the private redis-server did not start');
 }
