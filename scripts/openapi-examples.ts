@@ -10,10 +10,10 @@ import type { BirthInput } from '../src/jobs/payloads';
 const ra: BirthInput = { birthdate: '1948-04-09', birthtime: '00:14', location: 'montreal, quebec, canada', nodeType: 'true' };
 const other: BirthInput = { birthdate: '1992-10-03', birthtime: '00:03', location: 'attleboro, massachusetts, usa', nodeType: 'true' };
 
-const chart = chartJob(ra);
-const advanced = advancedJob(ra);
-const composite = compositeJob({ person1: ra, person2: other });
-const transit = transitJob({ ...ra, at: '2024-01-01T00:00:00Z' });
+const chart = JSON.parse(chartJob(ra));
+const advanced = JSON.parse(advancedJob(ra));
+const composite = JSON.parse(compositeJob({ person1: ra, person2: other }));
+const transit = JSON.parse(transitJob({ ...ra, at: '2024-01-01T00:00:00Z' }));
 
 const examples = { chart, advanced, composite, transit };
 writeFileSync(join(__dirname, '..', 'src', 'modules', 'chart', 'openapi-examples.json'), `${JSON.stringify(examples, null, 1)}\n`);

@@ -1,19 +1,13 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { correlationIdOf } from './correlation';
 import { JsonLogger } from './json-logger';
 
-/** What a request's log line learns while the request runs (the id of the job it enqueued). */
-interface RequestContext {
+/**
+ * What a request's log line learns while the request runs: the id of the job it enqueued, which JobRunner
+ * writes into `res.locals` (an explicit hand-over; AsyncLocalStorage would slow every promise of every request).
+ */
+export interface RequestTrace {
   jobId?: string;
-}
-
-const context = new AsyncLocalStorage<RequestContext>();
-
-/** Called where a job is enqueued: the id goes into the current request's log line, if there is one. */
-export function recordJobId(jobId: string | undefined): void {
-  const store = context.getStore();
-  if (store && jobId) store.jobId = jobId;
 }
 
 /** Probes and scrapes are logged at debug only: they come every few seconds from machines. */
@@ -39,7 +33,6 @@ export function requestLogMiddleware(level: ConstructorParameters<typeof JsonLog
   const logger = new JsonLogger(level);
   return (req: Request, res: Response, next: NextFunction): void => {
     const start = process.hrtime.bigint();
-    const store: RequestContext = {};
     let done = false;
     const write = (aborted: boolean) => {
       if (done) return;
@@ -55,13 +48,14 @@ export function requestLogMiddleware(level: ConstructorParameters<typeof JsonLog
         duration_ms: Math.round(Number(process.hrtime.bigint() - start) / 1e4) / 100,
         correlationId: correlationIdOf(req),
       };
-      if (store.jobId) line.jobId = store.jobId;
+      const { jobId } = res.locals as RequestTrace;
+      if (jobId) line.jobId = jobId;
       if (aborted) line.aborted = true;
       const lvl = status >= 500 ? 'warn' : QUIET_ROUTES.has(route) ? 'debug' : 'info';
       logger.write(lvl, line);
     };
     res.once('finish', () => write(false));
     res.once('close', () => write(!res.writableFinished));
-    context.run(store, () => next());
+    next();
   };
 }

@@ -15,20 +15,24 @@ function chartOf(input: BirthInput): [Chart, BirthEcho] {
   return [computeChart(utcMs, { nodeType: input.nodeType }), birth];
 }
 
-export const chartJob = (input: BirthInput) => presentChart(...chartOf(input));
+/*
+ * The JSON operations return the response body as JSON text: the API relays it as it is, instead of parsing
+ * the job's result into objects only to serialise them again.
+ */
+export const chartJob = (input: BirthInput): string => JSON.stringify(presentChart(...chartOf(input)));
 
-export const advancedJob = (input: BirthInput) => presentAdvanced(...chartOf(input));
+export const advancedJob = (input: BirthInput): string => JSON.stringify(presentAdvanced(...chartOf(input)));
 
-export function compositeJob(input: CompositeInput) {
+export function compositeJob(input: CompositeInput): string {
   const first = chartOf(input.person1);
   const second = chartOf(input.person2);
-  return presentComposite(computeComposite(first[0], second[0]), [first, second]);
+  return JSON.stringify(presentComposite(computeComposite(first[0], second[0]), [first, second]));
 }
 
-export function transitJob(input: TransitInput) {
+export function transitJob(input: TransitInput): string {
   const [natal, birth] = chartOf(input);
   const transit = computeTransit(natal, Date.parse(input.at), { nodeType: input.nodeType });
-  return presentTransit(transit, natal, birth);
+  return JSON.stringify(presentTransit(transit, natal, birth));
 }
 
 export function bodygraphJob(input: BodygraphInput): string {

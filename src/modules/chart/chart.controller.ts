@@ -1,9 +1,13 @@
-import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiBody, ApiOperation, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { BirthDataDto } from './dto/birth-data.dto';
 import { BodygraphRequestDto, CompositeRequestDto, TransitRequestDto } from './dto/chart-requests.dto';
 import { ChartService } from './chart.service';
 import { CHART_FIELDS, ERROR_RESPONSES, EXAMPLES } from './chart.openapi';
+
+/** The workers answer JSON text, relayed as it is. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 @ApiTags('charts')
 @ApiSecurity('HD-Api-Key')
@@ -14,41 +18,45 @@ export class ChartController {
 
   @Post()
   @HttpCode(200)
+  @Header('Content-Type', JSON_TYPE)
   @ApiOperation({
     summary: 'A Human Design chart: type, strategy, authority, profile, definition, cross, centers, channels, gates',
     description: CHART_FIELDS,
   })
   @ApiBody({ type: BirthDataDto })
   @ApiResponse({ status: 200, description: 'The chart', schema: { example: EXAMPLES.chart } })
-  chart(@Body() body: BirthDataDto) {
-    return this.charts.chart(body);
+  chart(@Body() body: BirthDataDto, @Res({ passthrough: true }) res: Response): Promise<string> {
+    return this.charts.chart(body, res.locals);
   }
 
   @Post('advanced')
   @HttpCode(200)
+  @Header('Content-Type', JSON_TYPE)
   @ApiOperation({ summary: 'The chart plus variables, all 26 activations to the base, hanging gates, split kind, design instant' })
   @ApiBody({ type: BirthDataDto })
   @ApiResponse({ status: 200, description: 'The advanced chart', schema: { example: EXAMPLES.advanced } })
-  advanced(@Body() body: BirthDataDto) {
-    return this.charts.advanced(body);
+  advanced(@Body() body: BirthDataDto, @Res({ passthrough: true }) res: Response): Promise<string> {
+    return this.charts.advanced(body, res.locals);
   }
 
   @Post('composite')
   @HttpCode(200)
+  @Header('Content-Type', JSON_TYPE)
   @ApiOperation({ summary: 'Composite (connection) chart of two people' })
   @ApiBody({ type: CompositeRequestDto })
   @ApiResponse({ status: 200, description: 'The composite', schema: { example: EXAMPLES.composite } })
-  composite(@Body() body: CompositeRequestDto) {
-    return this.charts.composite(body);
+  composite(@Body() body: CompositeRequestDto, @Res({ passthrough: true }) res: Response): Promise<string> {
+    return this.charts.composite(body, res.locals);
   }
 
   @Post('transit')
   @HttpCode(200)
+  @Header('Content-Type', JSON_TYPE)
   @ApiOperation({ summary: 'Transit activations at an instant (default now) over a natal chart' })
   @ApiBody({ type: TransitRequestDto })
   @ApiResponse({ status: 200, description: 'The transit overlay', schema: { example: EXAMPLES.transit } })
-  transit(@Body() body: TransitRequestDto) {
-    return this.charts.transit(body);
+  transit(@Body() body: TransitRequestDto, @Res({ passthrough: true }) res: Response): Promise<string> {
+    return this.charts.transit(body, res.locals);
   }
 
   @Post('bodygraph')
@@ -58,7 +66,7 @@ export class ChartController {
   @ApiBody({ type: BodygraphRequestDto })
   @ApiProduces('image/svg+xml')
   @ApiResponse({ status: 200, description: 'SVG 1.1 document', content: { 'image/svg+xml': { schema: { type: 'string' } } } })
-  bodygraph(@Body() body: BodygraphRequestDto): Promise<string> {
-    return this.charts.bodygraph(body);
+  bodygraph(@Body() body: BodygraphRequestDto, @Res({ passthrough: true }) res: Response): Promise<string> {
+    return this.charts.bodygraph(body, res.locals);
   }
 }

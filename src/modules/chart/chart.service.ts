@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../common/api-error';
+import type { RequestTrace } from '../../common/request-log';
 import { SUPPORTED_BIRTH_MAX_UTC_MS, SUPPORTED_BIRTH_MIN_UTC_MS } from '../../engine';
 import type { BirthInput, BodygraphInput, CompositeInput, TransitInput } from '../../jobs/payloads';
 import { JobRunner } from '../queue/job-runner.service';
@@ -14,27 +15,29 @@ import type { BodygraphRequestDto, CompositeRequestDto, TransitRequestDto } from
 export class ChartService {
   constructor(private readonly jobs: JobRunner) {}
 
-  chart(dto: BirthDataDto) {
-    return this.jobs.run('chart', birthInput(dto));
+  /* Each operation answers the response body as text (JSON, or SVG for the drawing), computed by a worker. */
+
+  chart(dto: BirthDataDto, trace?: RequestTrace): Promise<string> {
+    return this.jobs.run('chart', birthInput(dto), trace);
   }
 
-  advanced(dto: BirthDataDto) {
-    return this.jobs.run('advanced', birthInput(dto));
+  advanced(dto: BirthDataDto, trace?: RequestTrace): Promise<string> {
+    return this.jobs.run('advanced', birthInput(dto), trace);
   }
 
-  composite(dto: CompositeRequestDto) {
+  composite(dto: CompositeRequestDto, trace?: RequestTrace): Promise<string> {
     const input: CompositeInput = { person1: birthInput(dto.person1), person2: birthInput(dto.person2) };
-    return this.jobs.run('composite', input);
+    return this.jobs.run('composite', input, trace);
   }
 
-  transit(dto: TransitRequestDto) {
+  transit(dto: TransitRequestDto, trace?: RequestTrace): Promise<string> {
     const input: TransitInput = { ...birthInput(dto), at: transitInstant(dto.at) };
-    return this.jobs.run('transit', input);
+    return this.jobs.run('transit', input, trace);
   }
 
-  bodygraph(dto: BodygraphRequestDto): Promise<string> {
+  bodygraph(dto: BodygraphRequestDto, trace?: RequestTrace): Promise<string> {
     const input: BodygraphInput = { ...birthInput(dto), size: dto.size ?? 800, theme: dto.theme ?? 'light' };
-    return this.jobs.run<string>('bodygraph', input);
+    return this.jobs.run('bodygraph', input, trace);
   }
 }
 

@@ -3,13 +3,12 @@ import { HealthModule } from '../health/health.module';
 import { JobMetricsService } from './job-metrics.service';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
-import { RequestJobLink } from './request-job-link.service';
 
 /** Prometheus metrics for every role: GET /metrics, HTTP and queue series, and job series in workers. */
 @Module({
   imports: [HealthModule],
   controllers: [MetricsController],
-  providers: [MetricsService, JobMetricsService, RequestJobLink],
+  providers: [MetricsService, JobMetricsService],
   exports: [MetricsService],
 })
 export class MetricsModule {}

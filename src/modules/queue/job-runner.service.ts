@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { Job, Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { ApiError } from '../../common/api-error';
+import type { RequestTrace } from '../../common/request-log';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { CHART_QUEUE, INPUT_ERROR_MARKER, InputErrorPayload, JobName } from '../../jobs/job-types';
 import { jobIdFor } from './job-id';
@@ -40,10 +41,12 @@ export class JobRunner implements OnModuleInit {
     this.jobIdSecret = secret;
   }
 
-  async run<R>(name: JobName, input: object): Promise<R> {
+  /** Runs a job and returns its result; `trace.jobId` receives the job id for the request log. */
+  async run<R>(name: JobName, input: object, trace?: RequestTrace): Promise<R> {
     if (!this.events.ready) throw unavailable('The job queue is not reachable right now.');
     await this.refuseWhenOverloaded();
     const jobId = jobIdFor(name, input, this.jobIdSecret);
+    if (trace) trace.jobId = jobId;
     const deadline = Date.now() + this.config.jobTimeoutMs;
     // One retry covers a retained job evicted between our add and our wait ("Missing key").
     for (let attempt = 0; ; attempt++) {
