@@ -56,7 +56,7 @@ async function removePrefix(prefix: string): Promise<void> {
 
 export async function run(report: Report): Promise<void> {
   const prefix = `bench-advice-${process.pid}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, APP_ROLE: 'api', QUEUE_PREFIX: prefix, REDIS_PREFIX: prefix, LOG_LEVEL: 'error' };
+  const env: NodeJS.ProcessEnv = { ...process.env, APP_ROLE: 'api', REDIS_PREFIX: prefix, LOG_LEVEL: 'error' };
   delete env.PORT;
   let app: INestApplication | undefined;
   try {

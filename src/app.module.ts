@@ -23,7 +23,7 @@ const API_FEATURES: Type[] = [ChartModule, AdviceModule];
 export class AppModule {
   static forRole(config: AppConfig): DynamicModule {
     const imports: DynamicModule['imports'] = [ConfigModule.forRoot(config), RedisModule, ChartQueueModule, HealthModule, MetricsModule];
-    if (config.role !== 'worker') imports.push(AuthModule, QueueModule, ...API_FEATURES, AdminModule.forRoot());
+    if (config.role !== 'worker') imports.push(AuthModule, QueueModule, ...API_FEATURES, AdminModule.forRoot(config));
     if (config.role !== 'api') imports.push(ProcessorsModule);
     return { module: AppModule, imports };
   }

@@ -35,8 +35,7 @@ describe('advice API (in-process app, real HTTP)', () => {
   let base: string;
 
   beforeAll(async () => {
-    // REDIS_PREFIX and QUEUE_PREFIX: the variable's name is being changed elsewhere; both point at our prefix.
-    const env: NodeJS.ProcessEnv = { ...process.env, APP_ROLE: 'api', QUEUE_PREFIX: PREFIX, REDIS_PREFIX: PREFIX, LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = { ...process.env, APP_ROLE: 'api', REDIS_PREFIX: PREFIX, LOG_LEVEL: 'warn' };
     delete env.PORT; // listen(0) below picks a free port
     delete env.HD_API_KEYS;
     app = await createApp(loadConfig(env));

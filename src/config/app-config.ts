@@ -15,6 +15,10 @@ export interface AppConfig {
   jobTimeoutMs: number;
   queueMaxWaiting: number;
   adminToken?: string;
+  /** ADMIN_READ_WRITE=true enables retry/clean/remove on the queue dashboard (read-only otherwise). */
+  adminReadWrite: boolean;
+  /** When set, /metrics requires `Authorization: Bearer <METRICS_TOKEN>`. */
+  metricsToken?: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   queuePrefix: string;
 }
@@ -63,6 +67,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const adminToken = env.ADMIN_TOKEN?.trim() || undefined;
   if (adminToken && adminToken.length < 16) throw new ConfigError('ADMIN_TOKEN must be at least 16 characters long');
 
+  const adminReadWriteRaw = (env.ADMIN_READ_WRITE || 'false').trim().toLowerCase();
+  if (adminReadWriteRaw !== 'true' && adminReadWriteRaw !== 'false') throw new ConfigError('ADMIN_READ_WRITE must be true or false');
+  const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
+  if (metricsToken && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters long');
+
   const queuePrefix = (env.REDIS_PREFIX || 'hd').trim();
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(queuePrefix)) throw new ConfigError('REDIS_PREFIX must be 1-32 letters, digits, _ or -');
 
@@ -76,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobTimeoutMs: int(env, 'JOB_TIMEOUT_MS', 10_000, 100, 120_000),
     queueMaxWaiting: int(env, 'QUEUE_MAX_WAITING', 5_000, 0, 10_000_000),
     adminToken,
+    adminReadWrite: adminReadWriteRaw === 'true',
+    metricsToken,
     logLevel,
     queuePrefix,
   };

@@ -31,8 +31,8 @@ function redact(value: unknown): unknown {
  */
 @Module({})
 export class AdminModule {
-  static forRoot(): DynamicModule {
-    const readWrite = process.env.ADMIN_READ_WRITE?.trim().toLowerCase() === 'true';
+  static forRoot(config: AppConfig): DynamicModule {
+    const readWrite = config.adminReadWrite;
     return {
       module: AdminModule,
       imports: [

@@ -1,8 +1,9 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { Controller, Get, Headers, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Inject, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiError } from '../../common/api-error';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Public } from '../auth/public.decorator';
 import { MetricsService } from './metrics.service';
 
@@ -14,9 +15,14 @@ import { MetricsService } from './metrics.service';
 @Public()
 @Controller('metrics')
 export class MetricsController {
-  private readonly token = process.env.METRICS_TOKEN?.trim() || undefined;
+  private readonly token: string | undefined;
 
-  constructor(private readonly metrics: MetricsService) {}
+  constructor(
+    private readonly metrics: MetricsService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.token = config.metricsToken;
+  }
 
   @Get()
   async scrape(@Headers('authorization') authorization: string | undefined, @Res() res: Response): Promise<void> {
