@@ -7,9 +7,9 @@
  */
 import { INestApplication } from '@nestjs/common';
 import autocannon from 'autocannon';
-import Redis from 'ioredis';
 import { loadConfig } from '../src/config/app-config';
 import { createApp } from '../src/http-app';
+import { deletePrefix } from '../test/helpers/service';
 import type { Report } from './report';
 import { printReport } from './report';
 
@@ -40,20 +40,6 @@ function load(url: string, seconds: number): Promise<autocannon.Result> {
   });
 }
 
-async function removePrefix(prefix: string): Promise<void> {
-  const redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
-
 export async function run(report: Report): Promise<void> {
   const prefix = `bench-advice-${process.pid}`;
   const env: NodeJS.ProcessEnv = { ...process.env, APP_ROLE: 'api', REDIS_PREFIX: prefix, LOG_LEVEL: 'error' };
@@ -75,7 +61,7 @@ export async function run(report: Report): Promise<void> {
     report('http.advice_by_id.errors', result.non2xx + result.errors + result.timeouts, 'responses');
   } finally {
     await app?.close();
-    await removePrefix(prefix);
+    await deletePrefix(prefix);
   }
 }
 

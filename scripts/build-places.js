@@ -20,8 +20,7 @@
  *   #keys   all distinct search keys, sorted by UTF-16 code units (JS default sort; binary-searched)
  *   #start  offset of each key's postings in #post (one more entry than keys)
  *   #post   the postings, key by key: placeIndex * 2 + (1 if the key comes from an alternate name)
- * Search keys are normalised with normalizeKey below (which must stay identical to
- * src/engine/places/normalize.ts), from the name, the ASCII name and the Latin-script alternate names
+ * Search keys are made by normalizeKey from src/engine/places/normalize.ts (the runtime's own), from the name, the ASCII name and the Latin-script alternate names
  * (other scripts, airport codes and links are dropped to keep the file small).
  *
  * The time zone of each place is taken from geo-tz's full dataset (geo-tz/all) at the place's coordinates,
@@ -39,22 +38,10 @@ const ROOT = path.resolve(__dirname, '..');
 const SRC = path.resolve(ROOT, process.argv[2] || process.env.GEONAMES_DIR || '../shared/data/geonames');
 const OUT = path.join(ROOT, 'data', 'places.tsv.gz');
 
-/** Search key: case, diacritics, punctuation and spacing insensitive; "St." = "Saint" etc. */
-const SPECIAL = { ß: 'ss', æ: 'ae', ø: 'o', œ: 'oe', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h', ŧ: 't' };
-const TOKENS = { st: 'saint', ste: 'sainte', mt: 'mount', ft: 'fort' };
-function normalizeKey(s) {
-  const t = s
-    .toLowerCase()
-    .replace(/[ßæøœłđðþıħŧ]/g, (c) => SPECIAL[c])
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-  if (!t) return '';
-  return t.split(' ').map((w) => TOKENS[w] || w).join('');
-}
+// The search keys must be made exactly as the runtime makes them: use its normaliser (ts-node is a dev dependency).
+require('ts-node').register({ transpileOnly: true, project: path.join(ROOT, 'tsconfig.json') });
+const { normalizeKey } = require('../src/engine/places/normalize');
 
-/** Latin-script alternate names only (plus digits/punctuation), no codes, links or postcodes. */
 const LATIN = /^[\p{Script=Latin}\s'’.,()\-]+$/u;
 function keepAlternate(a) {
   if (!a || a.length > 60 || !LATIN.test(a)) return false;
@@ -164,4 +151,4 @@ function main() {
 }
 
 if (require.main === module) main();
-module.exports = { normalizeKey, keepAlternate };
+module.exports = { keepAlternate };

@@ -9,6 +9,7 @@ import Redis from 'ioredis';
 import { loadConfig } from '../src/config/app-config';
 import { createApp } from '../src/http-app';
 import { AdviceService } from '../src/modules/advice/advice.service';
+import { deletePrefix } from './helpers/service';
 
 interface Item {
   id: number;
@@ -45,18 +46,7 @@ describe('advice API (in-process app, real HTTP)', () => {
 
   afterAll(async () => {
     await app?.close();
-    // Remove only what this app created under its own prefix.
-    const redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
-    try {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}:*`, 'COUNT', 500);
-        cursor = next;
-        if (keys.length) await redis.del(...keys);
-      } while (cursor !== '0');
-    } finally {
-      redis.disconnect();
-    }
+    await deletePrefix(PREFIX); // only what this app created under its own prefix
   });
 
   async function get(pathAndQuery: string, headers: Record<string, string> = {}) {

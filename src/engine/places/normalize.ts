@@ -3,8 +3,8 @@
  * ("Köln" = "koln", "Sao  Paulo" = "São-Paulo" = "saopaulo"); "St."/"St" = "Saint", "Ste" = "Sainte",
  * "Mt" = "Mount", "Ft" = "Fort".
  *
- * MUST stay identical to normalizeKey() in scripts/build-places.js: the gazetteer file stores keys made
- * by that function and queries are normalised by this one (normalize.spec.ts checks they agree).
+ * The one normaliser for both sides: scripts/build-places.js makes the gazetteer's stored keys with it and
+ * queries are normalised with it, so the two cannot drift apart.
  */
 const SPECIAL: Record<string, string> = {
   ß: 'ss', æ: 'ae', ø: 'o', œ: 'oe', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h', ŧ: 't',

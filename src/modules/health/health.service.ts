@@ -6,6 +6,7 @@ import { CHART_QUEUE } from '../../jobs/job-types';
 import { ChartWorkerState } from '../../processors/chart-worker.state';
 import { QueueEventsService } from '../queue/queue-events.service';
 import { RedisClient } from '../redis/redis.module';
+import { withTimeout } from '../../common/with-timeout';
 
 export interface HealthReport {
   status: 'ok' | 'unavailable';
@@ -71,12 +72,4 @@ export class HealthService {
       return false;
     }
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    promise,
-    new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), ms))),
-  ]).finally(() => clearTimeout(timer));
 }

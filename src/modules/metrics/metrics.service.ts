@@ -8,6 +8,7 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { CHART_QUEUE, INPUT_ERROR_MARKER, JOB_NAMES } from '../../jobs/job-types';
 import { HealthService } from '../health/health.service';
 import { METRIC, QUEUE_STATES } from './metric-names';
+import { withTimeout } from '../../common/with-timeout';
 
 /** How long a scrape waits for Redis before leaving the queue series out. */
 const REDIS_READ_TIMEOUT_MS = 1_000;
@@ -150,12 +151,4 @@ export class MetricsService implements OnModuleDestroy {
   onModuleDestroy(): void {
     this.registry.clear();
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    promise,
-    new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), ms))),
-  ]).finally(() => clearTimeout(timer));
 }
