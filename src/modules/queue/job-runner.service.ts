@@ -33,6 +33,8 @@ export class JobRunner implements OnModuleInit {
 
   /** The job-id key: created once per Redis (SET NX) and shared by every API replica. */
   async onModuleInit(): Promise<void> {
+    // Every waiting request adds a 'closing' listener to the queue; thousands may wait at once.
+    this.queue.setMaxListeners(0);
     const client = (await this.queue.getBackend().client) as unknown as Redis;
     const key = `${this.config.queuePrefix}:job-id-secret`;
     await client.set(key, randomBytes(32).toString('base64url'), 'NX');
