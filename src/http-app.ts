@@ -7,7 +7,7 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { correlationMiddleware } from './common/correlation';
 import { drainingMiddleware } from './common/draining';
-import { bodyErrorHandler, ErrorFilter } from './common/error.filter';
+import { bodyErrorHandler, ErrorFilter, requireJsonBody } from './common/error.filter';
 import { buildValidationPipe } from './common/validation';
 import { JsonLogger } from './common/json-logger';
 import { requestLogMiddleware } from './common/request-log';
@@ -25,7 +25,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.use(drainingMiddleware, correlationMiddleware);
   app.use(requestLogMiddleware(config.logLevel));
   app.use(app.get(MetricsService).httpMiddleware);
-  app.use(json({ limit: BODY_LIMIT }), bodyErrorHandler);
+  app.use(requireJsonBody, json({ limit: BODY_LIMIT }), bodyErrorHandler);
   app.disable('x-powered-by');
   app.useGlobalFilters(new ErrorFilter());
   app.useGlobalPipes(buildValidationPipe());

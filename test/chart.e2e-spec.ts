@@ -3,7 +3,7 @@
  * from test/fixtures/reference-charts.json or is worked out here from RULES 11 on that file's gates.
  */
 import { loadReferenceCharts, ReferenceChart } from './helpers/reference-chart';
-import { post, RunningService, startService } from './helpers/service';
+import { post, RunningService, startService, TEST_API_KEY } from './helpers/service';
 
 const CENTER_NAME: Record<string, string> = { SolarPlexus: 'Solar Plexus' };
 const PLANET_KEYS = ['Sun', 'Earth', 'NorthNode', 'SouthNode', 'Moon', 'Mercury', 'Venus', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto'];
@@ -192,6 +192,8 @@ describe('chart operations (API and worker processes, real Redis)', () => {
       ['INVALID_TIMEZONE', '/v1/chart', { ...good, timezone: 'not a zone!' }],
       ['VALIDATION_FAILED', '/v1/chart', { ...good, nodeType: 'osculating' }],
       ['INVALID_INSTANT', '/v1/chart/transit', { ...good, at: '2024-01-01 12:00' }],
+      ['INVALID_INSTANT', '/v1/chart/transit', { ...good, at: '2024-02-30T00:00:00Z' }],
+      ['INVALID_LOCATION', '/v1/chart', { birthdate: '1990-05-15', birthtime: '12:30', latitude: '45', longitude: '9' }],
       ['VALIDATION_FAILED', '/v1/chart/composite', { person1: good }],
       ['INVALID_DATE', '/v1/chart/composite', { person1: good, person2: { ...good, birthdate: 'yesterday' } }],
       ['VALIDATION_FAILED', '/v1/chart/bodygraph', { ...good, size: 100 }],
@@ -200,6 +202,17 @@ describe('chart operations (API and worker processes, real Redis)', () => {
       const res = await post(svc.baseUrl, path, body);
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe(code);
+    });
+
+    it('lists every problem of a field, so a string latitude is reported as not a number', async () => {
+      const res = await post(svc.baseUrl, '/v1/chart', { birthdate: '1990-05-15', birthtime: '12:30', latitude: '45', longitude: 9 });
+      expect(res.body.error.details[0].problems).toContain('latitude must be a number');
+    });
+
+    it('answers a body that is not JSON with 415 UNSUPPORTED_MEDIA_TYPE', async () => {
+      const res = await fetch(`${svc.baseUrl}/v1/chart`, { method: 'POST', headers: { 'content-type': 'text/plain', 'HD-Api-Key': TEST_API_KEY }, body: 'hello' });
+      expect(res.status).toBe(415);
+      expect((await res.json()).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     });
 
     it('answers an unknown IANA zone with 422 INVALID_TIMEZONE', async () => {

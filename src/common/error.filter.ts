@@ -49,6 +49,15 @@ export function sendError(req: Request, res: Response, err: ApiError): void {
   res.status(err.status).json(body);
 }
 
+/** A POST with a body must send it as JSON; anything else would reach validation as an empty object. */
+export function requireJsonBody(req: Request, res: Response, next: (err?: unknown) => void): void {
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (req.method === 'POST' && hasBody && !req.is('application/json')) {
+    return sendError(req, res, new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with Content-Type: application/json.'));
+  }
+  next();
+}
+
 /**
  * Express error middleware placed right after the body parser: malformed JSON, a body over the limit or a bad
  * charset are answered here, before Nest would turn them into a generic 400 or 500.
@@ -78,7 +87,7 @@ export function fromBodyParser(exception: unknown): ApiError | undefined {
   const { type, status, limit } = exception as { type?: string; status?: number; limit?: number };
   switch (type) {
     case 'entity.parse.failed':
-      return new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON.');
+      return new ApiError(400, 'INVALID_JSON', 'The request body must be valid JSON: an object such as {"birthdate": …}.');
     case 'entity.too.large':
       return new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit ?? 16384} bytes.`);
     case 'encoding.unsupported':

@@ -34,7 +34,8 @@ export function buildValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
-    stopAtFirstError: true,
+    // Every problem of a field is reported: stopping at the first one reports an arbitrary constraint
+    // (a string latitude would read "must not be greater than 90").
     exceptionFactory: (errors) => {
       const details = flattenValidationErrors(errors);
       const codes = new Set(details.map((d) => d.code));

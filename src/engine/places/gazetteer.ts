@@ -247,7 +247,7 @@ export class Gazetteer {
   resolve(query: string): ResolvedPlace {
     const parts = String(query ?? '').split(',').map((p) => p.trim()).filter((p) => normalizeKey(p));
     if (!parts.length) {
-      throw new EngineInputError('LOCATION_REQUIRED', 'The location is empty; give a place as "City, Country" or "City, Region, Country".');
+      throw new EngineInputError('LOCATION_REQUIRED', 'The location has no letters or digits; give a place as "City, Country" or "City, Region, Country".');
     }
     const cityText = parts[0];
     const cityKey = normalizeKey(cityText);

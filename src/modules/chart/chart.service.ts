@@ -56,9 +56,20 @@ export function birthInput(dto: BirthDataDto): BirthInput {
 /** The transit instant in UTC to the second; now when not given. */
 export function transitInstant(at: string | undefined): string {
   const ms = at === undefined ? Date.now() : Date.parse(at);
-  if (Number.isNaN(ms)) throw new ApiError(400, 'INVALID_INSTANT', 'at is not a valid date and time.');
+  if (Number.isNaN(ms) || (at !== undefined && !isCalendarInstant(at))) {
+    throw new ApiError(400, 'INVALID_INSTANT', 'at is not a real date and time (ISO 8601 with an offset or Z).');
+  }
   if (ms < SUPPORTED_BIRTH_MIN_UTC_MS || ms >= SUPPORTED_BIRTH_MAX_UTC_MS) {
     throw new ApiError(400, 'INVALID_INSTANT', 'at is outside the ephemeris range (1800 to 2399).');
   }
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** Date.parse rolls 2024-02-30 over to March; a real instant has fields that survive a round trip. */
+function isCalendarInstant(at: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(at);
+  if (!m) return false;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0));
+  const t = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && t.getUTCHours() === h && t.getUTCMinutes() === mi && t.getUTCSeconds() === s;
 }
