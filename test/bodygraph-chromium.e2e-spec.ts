@@ -16,6 +16,7 @@ import {
 import { CENTERS } from '../src/engine/types';
 import type { Chart } from '../src/engine/types';
 import { referenceCharts } from './helpers/reference-chart';
+import { distToSegment } from './helpers/geometry';
 
 /** Debian's Chromium; BODYGRAPH_CHROMIUM overrides the path (used to check the missing-browser behavior). */
 const CHROMIUM = process.env.BODYGRAPH_CHROMIUM ?? '/usr/bin/chromium';
@@ -42,14 +43,6 @@ function hex(c: string): RGB {
 
 function near(a: RGB, b: RGB, tol = 8): boolean {
   return Math.abs(a[0] - b[0]) <= tol && Math.abs(a[1] - b[1]) <= tol && Math.abs(a[2] - b[2]) <= tol;
-}
-
-function distToSegment(p: Point, a: Point, b: Point): number {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const len2 = dx * dx + dy * dy;
-  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
-  return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy));
 }
 
 /** A sample point on each channel half (middle of its visible part), kept only if no other band is near it. */

@@ -212,7 +212,7 @@ describe('chart operations (API and worker processes, real Redis)', () => {
     it('answers a body that is not JSON with 415 UNSUPPORTED_MEDIA_TYPE', async () => {
       const res = await fetch(`${svc.baseUrl}/v1/chart`, { method: 'POST', headers: { 'content-type': 'text/plain', 'HD-Api-Key': TEST_API_KEY }, body: 'hello' });
       expect(res.status).toBe(415);
-      expect((await res.json()).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     });
 
     it('answers an unknown IANA zone with 422 INVALID_TIMEZONE', async () => {

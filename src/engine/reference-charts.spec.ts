@@ -2,54 +2,13 @@
  * The 28 reference charts (RULES 13) with the RULES 13.3 tolerances. Every expected value is read from
  * test/fixtures/reference-charts.json; nothing here is copied from the engine's own output.
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import { computeChart } from './chart';
 import { Activation, Chart, Planet } from './types';
+import { loadReferenceCharts, ReferenceActivation, ReferenceChart } from '../../test/helpers/reference-chart';
 
-interface RefActivation {
-  longitude: number;
-  gate: number;
-  line: number;
-  color: number;
-  tone: number;
-  base: number;
-}
-interface RefVariable {
-  color: number;
-  tone: number;
-  arrow: 'L' | 'R';
-}
-interface RefChart {
-  id: string;
-  utc: string;
-  computed: {
-    design_utc: string;
-    type: string;
-    authority: string;
-    profile: string;
-    definition: string;
-    split_kind: string | null;
-    bridging_gates?: number[] | null;
-    incarnation_cross: { angle: string; name: string; gates: number[] };
-    defined_centers: string[];
-    channels: string[];
-    variables: {
-      arrows: string;
-      determination_design_sun: RefVariable;
-      environment_design_node: RefVariable;
-      motivation_personality_sun: RefVariable;
-      perspective_personality_node: RefVariable;
-    };
-    personality: Record<string, RefActivation>;
-    design: Record<string, RefActivation>;
-  };
-  computed_differences_if_moshier_ephemeris_is_used?: string[];
-}
-
-const fixture = JSON.parse(
-  fs.readFileSync(path.join(__dirname, '../../test/fixtures/reference-charts.json'), 'utf8'),
-) as { charts: RefChart[] };
+type RefChart = ReferenceChart;
+type RefActivation = ReferenceActivation;
+const fixture = { charts: loadReferenceCharts() };
 
 /** JSON body key ("NorthNode") → Planet ("northNode"). */
 const planetKey = (k: string) => (k[0].toLowerCase() + k.slice(1)) as Planet;

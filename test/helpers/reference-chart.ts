@@ -22,6 +22,12 @@ export interface ReferenceActivation {
   gate_line: string;
 }
 
+export interface ReferenceVariable {
+  color: number;
+  tone: number;
+  arrow: 'L' | 'R';
+}
+
 export interface ReferenceChart {
   id: string;
   tier: string;
@@ -35,14 +41,22 @@ export interface ReferenceChart {
     profile: string;
     definition: string;
     split_kind: string | null;
-    bridging_gates?: number[];
+    bridging_gates?: number[] | null;
     incarnation_cross: { angle: string; name: string; gates: number[] };
     defined_centers: string[];
     channels: string[];
+    variables: {
+      arrows: string;
+      determination_design_sun: ReferenceVariable;
+      environment_design_node: ReferenceVariable;
+      motivation_personality_sun: ReferenceVariable;
+      perspective_personality_node: ReferenceVariable;
+    };
     personality: Record<string, ReferenceActivation>;
     design: Record<string, ReferenceActivation>;
     [key: string]: unknown;
   };
+  computed_differences_if_moshier_ephemeris_is_used?: string[];
   [key: string]: unknown;
 }
 

@@ -7,14 +7,7 @@ import {
   INTEGRATION_GATES, VIEW_HEIGHT, VIEW_WIDTH, type Point,
 } from './layout';
 import { PLANETS } from '../types';
-
-function distToSegment(p: Point, a: Point, b: Point): number {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const len2 = dx * dx + dy * dy;
-  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
-  return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy));
-}
+import { distToSegment } from '../../../test/helpers/geometry';
 
 function edges(points: readonly Point[]): [Point, Point][] {
   return points.map((p, i) => [p, points[(i + 1) % points.length]] as [Point, Point]);
