@@ -1,20 +1,11 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from './config/app-config';
+import { loadConfigOrExit } from './config/app-config';
 import { redisAnswers, redisServerInstalled, startPrivateRedis } from './config/local-redis';
 import { drainOnSignals } from './common/draining';
 import { createApp } from './http-app';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`configuration error: ${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  let config = loadConfigOrExit();
 
   if (!(await redisAnswers(config.redisUrl))) {
     if (config.redisUrlIsDefault && redisServerInstalled()) {

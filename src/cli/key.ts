@@ -3,7 +3,7 @@
  * Talks to the Redis of REDIS_URL. A created key is printed once and never stored in clear.
  */
 import Redis from 'ioredis';
-import { ConfigError, loadConfig } from '../config/app-config';
+import { loadConfigOrExit } from '../config/app-config';
 import { ApiKeyStore } from '../modules/auth/api-key.store';
 import { redisOptionsFromUrl } from '../modules/queue/redis-options';
 
@@ -11,16 +11,7 @@ const USAGE = 'usage: npm run key -- create [label] | list | revoke <key or hash
 
 async function main(argv: string[]): Promise<number> {
   const [command, arg] = argv;
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`configuration error: ${err.message}\n`);
-      return 1;
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const redis = new Redis({ ...redisOptionsFromUrl(config.redisUrl), maxRetriesPerRequest: 1, retryStrategy: () => null });
   redis.on('error', () => undefined);
   const store = new ApiKeyStore(redis, config.queuePrefix, []);
