@@ -38,6 +38,7 @@ export const ERROR_RESPONSES = () =>
     }),
     ApiResponse({ status: 401, description: 'API_KEY_MISSING or API_KEY_INVALID', ...error('API_KEY_MISSING', 'Send your API key in the HD-Api-Key header.') }),
     ApiResponse({ status: 413, description: 'PAYLOAD_TOO_LARGE (over 16 KB)', ...error('PAYLOAD_TOO_LARGE', 'The request body is larger than 16384 bytes.') }),
+    ApiResponse({ status: 415, description: 'UNSUPPORTED_MEDIA_TYPE: the body is not application/json', ...error('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with Content-Type: application/json.') }),
     ApiResponse({
       status: 422,
       description: 'The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE',
