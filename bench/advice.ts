@@ -1,20 +1,15 @@
 /**
- * Advice API throughput: the real app (APP_ROLE=api) booted in this process, `GET /api/advice/:id` over all 371
- * ids at 32 connections. autocannon fires from a worker thread (BENCH_ADVICE_WORKERS, default 1; 0 = same thread)
- * so that the load generator and the server each get a core of the machine's two — they still share the machine.
+ * Advice API throughput: the API (APP_ROLE=api) in its own process, as deployed, and `GET /api/advice/:id` over
+ * all 371 ids at 32 connections from this process. Load generator and server share the machine's two cores.
  *
  *   npx ts-node --transpile-only bench/advice.ts      (or `npm run bench -- advice`)
  */
-import { INestApplication } from '@nestjs/common';
 import autocannon from 'autocannon';
-import { loadConfig } from '../src/config/app-config';
-import { createApp } from '../src/http-app';
-import { deletePrefix } from '../test/helpers/service';
+import { startService } from '../test/helpers/service';
 import type { Report } from './report';
 import { printReport } from './report';
 
 const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
-const WORKERS = Number(process.env.BENCH_ADVICE_WORKERS ?? 1);
 const CONNECTIONS = 32;
 const N = 371;
 
@@ -35,20 +30,14 @@ function load(url: string, seconds: number): Promise<autocannon.Result> {
     url,
     connections: CONNECTIONS,
     duration: seconds,
-    ...(WORKERS > 0 ? { workers: WORKERS } : {}),
     requests: idOrder().map((id) => ({ method: 'GET' as const, path: `/api/advice/${id}` })),
   });
 }
 
 export async function run(report: Report): Promise<void> {
-  const prefix = `bench-advice-${process.pid}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, APP_ROLE: 'api', REDIS_PREFIX: prefix, LOG_LEVEL: 'error' };
-  delete env.PORT;
-  let app: INestApplication | undefined;
+  const svc = await startService({ worker: false, env: { LOG_LEVEL: 'error' } });
   try {
-    app = await createApp(loadConfig(env));
-    await app.listen(0, '127.0.0.1');
-    const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    const url = svc.baseUrl;
 
     const check = await fetch(`${url}/api/advice/371`);
     if (check.status !== 200 || ((await check.json()) as { id: number }).id !== 371) throw new Error(`advice route answered ${check.status}`);
@@ -60,8 +49,7 @@ export async function run(report: Report): Promise<void> {
     report('http.advice_by_id.p99_ms', result.latency.p99, 'ms');
     report('http.advice_by_id.errors', result.non2xx + result.errors + result.timeouts, 'responses');
   } finally {
-    await app?.close();
-    await deletePrefix(prefix);
+    await svc.stop();
   }
 }
 
