@@ -1,7 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from '../../common/api-error';
 import { sendError } from '../../common/error.filter';
+import { sameSecret } from '../../common/same-secret';
 
 /** The token sent as `Authorization: Bearer <token>` or as the password of HTTP Basic (any user name). */
 export function presentedToken(authorization: string | undefined): string | undefined {
@@ -15,11 +15,6 @@ export function presentedToken(authorization: string | undefined): string | unde
     return colon >= 0 ? decoded.slice(colon + 1) : undefined;
   }
   return undefined;
-}
-
-function sameSecret(a: string, b: string): boolean {
-  const digest = (s: string) => createHash('sha256').update(s).digest();
-  return timingSafeEqual(digest(a), digest(b));
 }
 
 /**

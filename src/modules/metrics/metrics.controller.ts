@@ -1,8 +1,8 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
 import { Controller, Get, Headers, Inject, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiError } from '../../common/api-error';
+import { sameSecret } from '../../common/same-secret';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Public } from '../auth/public.decorator';
 import { MetricsService } from './metrics.service';
@@ -40,6 +40,5 @@ export class MetricsController {
 function bearerMatches(header: string | undefined, token: string): boolean {
   const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
   if (!match) return false;
-  const digest = (s: string) => createHash('sha256').update(s).digest();
-  return timingSafeEqual(digest(match[1].trim()), digest(token));
+  return sameSecret(match[1].trim(), token);
 }
