@@ -35,7 +35,7 @@ function load(url: string, seconds: number): Promise<autocannon.Result> {
 }
 
 export async function run(report: Report): Promise<void> {
-  const svc = await startService({ worker: false, env: { LOG_LEVEL: 'error' } });
+  const svc = await startService({ worker: false, env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error' } });
   try {
     const url = svc.baseUrl;
 

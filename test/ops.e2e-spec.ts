@@ -144,6 +144,17 @@ describe('operations: metrics, dashboard, request log (separate API and worker p
     expect(JSON.stringify(charts.jobs)).not.toMatch(/1948|45\.50884|Toronto/);
   });
 
+  /** The API's request log line for a correlation id, once written. */
+  async function requestLine(correlationId: string): Promise<Record<string, unknown>> {
+    let line: Record<string, unknown> | undefined;
+    await waitFor(async () => {
+      const lines = svc.logs.api.join('').split('\n').filter((l) => l.startsWith('{'));
+      line = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request' && l.correlationId === correlationId);
+      return Boolean(line);
+    }, 5_000, 'the request log line');
+    return line!;
+  }
+
   it('writes one JSON log line per request with route, status, duration, job id and correlation id, never the key or birth data', async () => {
     const res = await fetch(`${svc.baseUrl}/v1/chart`, {
       method: 'POST',
@@ -151,20 +162,24 @@ describe('operations: metrics, dashboard, request log (separate API and worker p
       body: JSON.stringify(chartBody('01:06')),
     });
     expect(res.status).toBe(200);
-    let line: Record<string, unknown> | undefined;
-    await waitFor(async () => {
-      const lines = svc.logs.api.join('').split('\n').filter((l) => l.startsWith('{'));
-      line = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request' && l.correlationId === 'ops-e2e-corr-1');
-      return Boolean(line);
-    }, 5_000, 'the request log line');
+    const line = await requestLine('ops-e2e-corr-1');
     expect(line).toMatchObject({ level: 'info', method: 'POST', route: '/v1/chart', status: 200, jobId: expect.stringMatching(/^chart-/) });
-    expect(typeof line!.duration_ms).toBe('number');
+    expect(typeof line.duration_ms).toBe('number');
     const all = [...svc.logs.api, ...svc.logs.worker].join('');
     expect(all).not.toContain(TEST_API_KEY);
     expect(all).not.toContain(ADMIN_TOKEN);
     expect(all).not.toMatch(/1948-04-09|45\.50884|who=/);
     // every stdout line is JSON
     for (const l of svc.logs.api.join('').split('\n').filter(Boolean)) expect(() => JSON.parse(l)).not.toThrow();
+  });
+  it('logs and measures the advice routes answered ahead of Express like any other request', async () => {
+    const res = await fetch(`${svc.baseUrl}/api/advice/12?who=${BIRTHDATE}`, { headers: { 'x-correlation-id': 'ops-e2e-corr-2' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-correlation-id')).toBe('ops-e2e-corr-2');
+    const line = await requestLine('ops-e2e-corr-2');
+    expect(line).toEqual({ time: expect.any(String), level: 'info', msg: 'request', method: 'GET', route: '/api/advice/:id', status: 200, duration_ms: expect.any(Number), correlationId: 'ops-e2e-corr-2' });
+    const text = await scrape(svc.baseUrl);
+    expect(sample(text, 'hd_http_request_duration_seconds_count', { method: 'GET', route: '/api/advice/:id', status: '200' })).toBeGreaterThanOrEqual(2);
   });
 });
 

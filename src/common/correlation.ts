@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 
-const HEADER = 'x-correlation-id';
+export const CORRELATION_HEADER = 'x-correlation-id';
 const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Gives every request a correlation id (the caller's, when it is a safe token) and echoes it. */
 export function correlationMiddleware(req: Request, res: Response, next: NextFunction): void {
-  const given = req.headers[HEADER];
-  const id = typeof given === 'string' && SAFE_ID.test(given) ? given : randomUUID();
+  const id = correlationIdFor(req.headers[CORRELATION_HEADER]);
   (req as Request & { correlationId?: string }).correlationId = id;
-  res.setHeader(HEADER, id);
+  res.setHeader(CORRELATION_HEADER, id);
   next();
+}
+
+/** The caller's X-Correlation-Id when it is a safe token, else a fresh UUID. */
+export function correlationIdFor(given: string | string[] | undefined): string {
+  return typeof given === 'string' && SAFE_ID.test(given) ? given : randomUUID();
 }
 
 export function correlationIdOf(req: Request | undefined): string {

@@ -8,6 +8,11 @@ import type { NextFunction, Request, Response } from 'express';
  */
 let draining = false;
 
+/** True once a stop signal has arrived: answers should carry `Connection: close`. */
+export function isDraining(): boolean {
+  return draining;
+}
+
 export function drainingMiddleware(_req: Request, res: Response, next: NextFunction): void {
   if (draining) res.setHeader('Connection', 'close');
   next();

@@ -26,8 +26,12 @@ export class JsonLogger implements LoggerService {
     this.write('debug', message, context);
   }
 
+  isEnabled(level: Level): boolean {
+    return RANK[level] >= RANK[this.level];
+  }
+
   write(level: Level, message: unknown, context?: string, stack?: string): void {
-    if (RANK[level] < RANK[this.level]) return;
+    if (!this.isEnabled(level)) return;
     const fields = typeof message === 'object' && message !== null ? (message as Record<string, unknown>) : { msg: String(message) };
     const line: Record<string, unknown> = { time: new Date().toISOString(), level, ...(context ? { context } : {}), ...fields };
     if (stack) line.stack = stack;

@@ -25,6 +25,34 @@ export function routeOf(req: Request): string {
   return 'unmatched';
 }
 
+/** What the request log records of one answered request. */
+export interface AnsweredRequest {
+  method: string;
+  route: string;
+  status: number;
+  durationMs: number;
+  correlationId: string;
+  jobId?: string;
+  aborted?: boolean;
+}
+
+/** Writes one request's log line: warn for 5xx, debug for probes and scrapes, info otherwise. */
+export function writeRequestLine(logger: JsonLogger, r: AnsweredRequest): void {
+  const level = r.status >= 500 ? 'warn' : QUIET_ROUTES.has(r.route) ? 'debug' : 'info';
+  if (!logger.isEnabled(level)) return;
+  const line: Record<string, unknown> = {
+    msg: 'request',
+    method: r.method,
+    route: r.route,
+    status: r.status,
+    duration_ms: Math.round(r.durationMs * 100) / 100,
+    correlationId: r.correlationId,
+  };
+  if (r.jobId) line.jobId = r.jobId;
+  if (r.aborted) line.aborted = true;
+  logger.write(level, line);
+}
+
 /**
  * One JSON line per answered request: method, route pattern, status, duration, job id, correlation id.
  * Never the body, the query string, headers (so never the HD-Api-Key) or the raw path.
@@ -37,22 +65,16 @@ export function requestLogMiddleware(level: ConstructorParameters<typeof JsonLog
     const write = (aborted: boolean) => {
       if (done) return;
       done = true;
-      const route = routeOf(req);
-      // A client that hung up before the answer: 499, as nginx logs it.
-      const status = aborted && !res.headersSent ? 499 : res.statusCode;
-      const line: Record<string, unknown> = {
-        msg: 'request',
+      writeRequestLine(logger, {
         method: req.method,
-        route,
-        status,
-        duration_ms: Math.round(Number(process.hrtime.bigint() - start) / 1e4) / 100,
+        route: routeOf(req),
+        // A client that hung up before the answer: 499, as nginx logs it.
+        status: aborted && !res.headersSent ? 499 : res.statusCode,
+        durationMs: Number(process.hrtime.bigint() - start) / 1e6,
         correlationId: correlationIdOf(req),
-      };
-      const { jobId } = res.locals as RequestTrace;
-      if (jobId) line.jobId = jobId;
-      if (aborted) line.aborted = true;
-      const lvl = status >= 500 ? 'warn' : QUIET_ROUTES.has(route) ? 'debug' : 'info';
-      logger.write(lvl, line);
+        jobId: (res.locals as RequestTrace).jobId,
+        aborted,
+      });
     };
     res.once('finish', () => write(false));
     res.once('close', () => write(!res.writableFinished));

@@ -14,17 +14,16 @@ import type { Response } from 'express';
 import { Public } from '../auth/public.decorator';
 import { ADVICE_COUNT } from './advice-data';
 import { AdviceDto, AdviceErrorDto } from './advice.dto';
-import { AdviceService, PreparedBody } from './advice.service';
-
-/** Open to every origin for reading; sent on answers and errors alike. */
-const CORS: Record<string, string> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'ETag, X-Correlation-Id',
-};
-const JSON_TYPE = 'application/json; charset=utf-8';
-/** The data only changes with a deploy; clients revalidate with the ETag after an hour. */
-export const ADVICE_CACHE_CONTROL = 'public, max-age=3600';
-export const RANDOM_CACHE_CONTROL = 'no-store';
+import {
+  ADVICE_CACHE_CONTROL,
+  ADVICE_ROUTE,
+  cacheableAnswer,
+  CORS,
+  RANDOM_CACHE_CONTROL,
+  randomAnswer,
+} from './advice-answers';
+import { AdviceService } from './advice.service';
+import type { MemoryAnswer } from '../../common/pre-router';
 
 const ITEM_EXAMPLE = { id: 2, advice: 'God helps them that help themselves.', source: 'https://www.gutenberg.org/ebooks/43855' };
 const CACHE_HEADERS = {
@@ -34,22 +33,12 @@ const CACHE_HEADERS = {
 };
 
 /**
- * True when an If-None-Match header matches the ETag (weak comparison, as RFC 9110 §13.1.2 asks for
- * If-None-Match): `*`, or any listed tag equal to it with or without `W/`.
- */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const wanted = etag.startsWith('W/') ? etag.slice(2) : etag;
-  for (const part of ifNoneMatch.split(',')) {
-    const tag = part.trim();
-    if (tag === '*' || tag === wanted || tag === `W/${wanted}`) return true;
-  }
-  return false;
-}
-
-/**
  * Public, read-only advice routes, answered from memory with JSON serialised once at start-up (never through
  * the queue). `@Res()` is used so the prepared bytes go out as they are.
+ *
+ * In a running API the pre-router (common/pre-router.ts, installed by http-app.ts) sends the successful GET
+ * answers before Express sees the request, built by the same functions (advice-answers.ts); this controller
+ * documents the routes and answers everything else: errors, HEAD, the CORS preflight, unusual paths.
  */
 @ApiTags('advice')
 @Public()
@@ -69,7 +58,7 @@ export class AdviceController {
     example: ITEM_EXAMPLE,
   })
   random(@Res() res: Response): void {
-    send(res, 200, this.advice.randomPrepared().body, { ...CORS, 'Cache-Control': RANDOM_CACHE_CONTROL, 'Content-Type': JSON_TYPE });
+    send(res, randomAnswer(this.advice));
   }
 
   @Get('all')
@@ -87,7 +76,7 @@ export class AdviceController {
   })
   @ApiResponse({ status: 304, description: 'Not Modified: If-None-Match matched the current ETag (no body)' })
   all(@Headers('if-none-match') ifNoneMatch: string | undefined, @Res() res: Response): void {
-    sendCacheable(res, this.advice.allPrepared(), ifNoneMatch);
+    send(res, cacheableAnswer(ADVICE_ROUTE.all, this.advice.allPrepared(), ifNoneMatch));
   }
 
   @Get(':id')
@@ -110,31 +99,29 @@ export class AdviceController {
   })
   byId(@Param('id') id: string, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res() res: Response): void {
     // The param stays a string: the global ValidationPipe would turn a `number` param into +value (" 7" → 7).
-    sendCacheable(res, this.advice.bodyForParam(id, CORS), ifNoneMatch);
+    send(res, cacheableAnswer(ADVICE_ROUTE.byId, this.advice.bodyForParam(id, { ...CORS }), ifNoneMatch));
   }
 
   /** CORS preflight for the three routes (only GET/HEAD are offered). */
   @Options(['', 'all', ':id'])
   @ApiExcludeEndpoint()
   preflight(@Res() res: Response): void {
-    send(res, 204, undefined, {
-      ...CORS,
-      'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
-      'Access-Control-Allow-Headers': 'If-None-Match, X-Correlation-Id',
-      'Access-Control-Max-Age': '86400',
+    send(res, {
+      route: '',
+      status: 204,
+      headers: {
+        ...CORS,
+        'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+        'Access-Control-Allow-Headers': 'If-None-Match, X-Correlation-Id',
+        'Access-Control-Max-Age': '86400',
+      },
     });
   }
 }
 
-function sendCacheable(res: Response, prepared: PreparedBody, ifNoneMatch: string | undefined): void {
-  const headers = { ...CORS, 'Cache-Control': ADVICE_CACHE_CONTROL, ETag: prepared.etag };
-  if (etagMatches(ifNoneMatch, prepared.etag)) send(res, 304, undefined, headers);
-  else send(res, 200, prepared.body, { ...headers, 'Content-Type': JSON_TYPE });
-}
-
 /** Writes a prepared answer; headers set earlier (x-correlation-id) are kept. */
-function send(res: Response, status: number, body: Buffer | undefined, headers: Record<string, string>): void {
-  if (body) headers['Content-Length'] = String(body.length);
-  res.writeHead(status, headers);
-  res.end(body);
+function send(res: Response, answer: MemoryAnswer): void {
+  const headers = answer.body ? { ...answer.headers, 'Content-Length': String(answer.body.length) } : answer.headers;
+  res.writeHead(answer.status, headers);
+  res.end(answer.body);
 }

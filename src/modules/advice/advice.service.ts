@@ -4,15 +4,10 @@ import * as path from 'node:path';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ApiError } from '../../common/api-error';
 import { ADVICE_COUNT, AdviceItem, validateAdvice } from './advice-data';
+import type { AdviceBodies, PreparedBody } from './advice-answers';
 
 /** data/advice.json from the project root: src/modules/advice (ts-node) and dist/modules/advice (build) alike. */
 export const ADVICE_FILE = path.resolve(__dirname, '..', '..', '..', 'data', 'advice.json');
-
-/** A response body serialised once, with its byte length and strong ETag. */
-export interface PreparedBody {
-  body: Buffer;
-  etag: string;
-}
 
 function prepare(value: unknown): PreparedBody {
   const body = Buffer.from(JSON.stringify(value), 'utf8');
@@ -27,7 +22,7 @@ const DIGITS = /^[0-9]+$/;
  * (one body per id, one for the whole list). Read-only; nothing here touches Redis or the queue.
  */
 @Injectable()
-export class AdviceService implements OnModuleInit {
+export class AdviceService implements OnModuleInit, AdviceBodies {
   private items: readonly AdviceItem[] = [];
   /** Index = id; index 0 unused. */
   private bodies: PreparedBody[] = [];
@@ -79,12 +74,20 @@ export class AdviceService implements OnModuleInit {
     return this.allBody;
   }
 
+  /** The prepared JSON of the item named by a valid :id path segment, else undefined (see bodyForParam). */
+  preparedForParam(raw: string): PreparedBody | undefined {
+    // Digit strings longer than 15 characters cannot name an item and would lose precision in Number().
+    return DIGITS.test(raw) && raw.length <= 15 ? this.bodies[Number(raw)] : undefined;
+  }
+
   /**
    * The prepared JSON of the item named by the :id path segment. 400 INVALID_ID unless it is a plain base-10
    * integer (ASCII digits only: no sign, space, point or exponent); 404 ADVICE_NOT_FOUND outside 1…371.
    * `headers` go onto the error response (CORS).
    */
   bodyForParam(raw: string, headers: Record<string, string> = {}): PreparedBody {
+    const prepared = this.preparedForParam(raw);
+    if (prepared) return prepared;
     if (!DIGITS.test(raw)) {
       throw new ApiError(
         400,
@@ -94,19 +97,13 @@ export class AdviceService implements OnModuleInit {
         headers,
       );
     }
-    // Digit strings longer than 15 characters cannot name an item and would lose precision in Number().
-    const id = raw.length > 15 ? NaN : Number(raw);
-    const prepared = this.bodies[id];
-    if (!prepared) {
-      throw new ApiError(
-        404,
-        'ADVICE_NOT_FOUND',
-        `There is no advice with id ${clip(raw.replace(/^0+(?=\d)/, ''))}; ids run from 1 to ${ADVICE_COUNT}.`,
-        { min: 1, max: ADVICE_COUNT },
-        headers,
-      );
-    }
-    return prepared;
+    throw new ApiError(
+      404,
+      'ADVICE_NOT_FOUND',
+      `There is no advice with id ${clip(raw.replace(/^0+(?=\d)/, ''))}; ids run from 1 to ${ADVICE_COUNT}.`,
+      { min: 1, max: ADVICE_COUNT },
+      headers,
+    );
   }
 }
 

@@ -121,12 +121,14 @@ export class MetricsService implements OnModuleDestroy {
   /** Express middleware: observes every request once it is answered, labelled with the route pattern. */
   readonly httpMiddleware = (req: Request, res: Response, next: NextFunction): void => {
     const start = process.hrtime.bigint();
-    res.once('finish', () => {
-      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-      this.httpDuration.observe({ method: req.method, route: routeOf(req), status: String(res.statusCode) }, seconds);
-    });
+    res.once('finish', () => this.observeHttp(req.method, routeOf(req), res.statusCode, Number(process.hrtime.bigint() - start) / 1e9));
     next();
   };
+
+  /** Records one answered HTTP request under its route pattern. */
+  observeHttp(method: string, route: string, status: number, seconds: number): void {
+    this.httpDuration.observe({ method, route, status: String(status) }, seconds);
+  }
 
   /** Records one finished job (called from the worker's completed/failed events). */
   observeJob(job: { name?: string; timestamp?: number; processedOn?: number; finishedOn?: number }, failure?: Error): void {
