@@ -107,7 +107,6 @@ export class AdviceController {
   @ApiExcludeEndpoint()
   preflight(@Res() res: Response): void {
     send(res, {
-      route: '',
       status: 204,
       headers: {
         ...CORS,
@@ -120,7 +119,7 @@ export class AdviceController {
 }
 
 /** Writes a prepared answer; headers set earlier (x-correlation-id) are kept. */
-function send(res: Response, answer: MemoryAnswer): void {
+function send(res: Response, answer: Omit<MemoryAnswer, 'route'>): void {
   const headers = answer.body ? { ...answer.headers, 'Content-Length': String(answer.body.length) } : answer.headers;
   res.writeHead(answer.status, headers);
   res.end(answer.body);
