@@ -47,9 +47,9 @@ function instants(): number[] {
 }
 
 function shares(list: Summary[], key: 'type' | 'definition'): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const s of list) out[s[key]] = (out[s[key]] ?? 0) + 100 / list.length;
-  return out;
+  const counts: Record<string, number> = {};
+  for (const s of list) counts[s[key]] = (counts[s[key]] ?? 0) + 1;
+  return Object.fromEntries(Object.entries(counts).map(([name, n]) => [name, (100 * n) / list.length]));
 }
 
 describe(`engine vs natalengine (independent implementation) on ${N} random instants 1950–2030`, () => {

@@ -7,6 +7,7 @@ export interface MemoryAnswer {
   /** Route pattern for the request log and metrics, e.g. `/api/advice/:id`. */
   route: string;
   status: number;
+  /** Every header of the answer, Content-Length included when there is a body. */
   headers: Record<string, string>;
   body?: Buffer;
 }
@@ -40,10 +41,9 @@ export function installPreRouter(server: Server, routes: MemoryRoutes, observe: 
       return;
     }
     const correlationId = correlationIdFor(req.headers[CORRELATION_HEADER]);
-    const headers: Record<string, string> = { [CORRELATION_HEADER]: correlationId, ...answer.headers };
-    if (answer.body) headers['Content-Length'] = String(answer.body.length);
-    if (isDraining()) headers.Connection = 'close';
-    res.writeHead(answer.status, headers);
+    res.setHeader(CORRELATION_HEADER, correlationId);
+    if (isDraining()) res.setHeader('Connection', 'close');
+    res.writeHead(answer.status, answer.headers);
     res.end(answer.body);
     observe(answer, correlationId, Number(process.hrtime.bigint() - start) / 1e9);
   });

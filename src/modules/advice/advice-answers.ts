@@ -1,17 +1,23 @@
+import { createHash } from 'node:crypto';
 import type { MemoryAnswer, MemoryRoutes } from '../../common/pre-router';
 
-/** A response body serialised once, with its strong ETag. */
-export interface PreparedBody {
-  body: Buffer;
+/**
+ * The complete answers for one cacheable resource (an item or the whole list), built once at start-up:
+ * 200 with the body, and 304 without it for a matching If-None-Match.
+ */
+export interface CacheableAnswers {
   etag: string;
+  ok: MemoryAnswer;
+  notModified: MemoryAnswer;
 }
 
 /** What the answers need of the advice store. */
-export interface AdviceBodies {
-  randomPrepared(): PreparedBody;
-  allPrepared(): PreparedBody;
-  /** The item's body for a valid :id segment; undefined when it is not a plain integer in range. */
-  preparedForParam(raw: string): PreparedBody | undefined;
+export interface AdviceAnswerSource {
+  /** The 200 answer of a uniformly chosen item. */
+  randomAnswer(): MemoryAnswer;
+  allAnswers(): CacheableAnswers;
+  /** The item's answers for a valid :id segment; undefined when it is not a plain integer in range. */
+  answersForParam(raw: string): CacheableAnswers | undefined;
 }
 
 export const ADVICE_ROUTE = { random: '/api/advice', all: '/api/advice/all', byId: '/api/advice/:id' } as const;
@@ -40,21 +46,35 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return false;
 }
 
-export function randomAnswer(advice: AdviceBodies): MemoryAnswer {
-  return {
-    route: ADVICE_ROUTE.random,
-    status: 200,
-    headers: { ...CORS, 'Cache-Control': RANDOM_CACHE_CONTROL, 'Content-Type': JSON_TYPE },
-    body: advice.randomPrepared().body,
-  };
+/** A serialised body's strong ETag: a SHA-256 prefix. */
+function etagOf(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
+
+/** Headers for a body that goes out with Content-Type and Content-Length. */
+function withBody(headers: Record<string, string>, body: Buffer): Record<string, string> {
+  return { ...headers, 'Content-Type': JSON_TYPE, 'Content-Length': String(body.length) };
+}
+
+/** An item's answer on the random route: never cached. */
+export function buildRandomAnswer(body: Buffer): MemoryAnswer {
+  return answer(ADVICE_ROUTE.random, 200, withBody({ ...CORS, 'Cache-Control': RANDOM_CACHE_CONTROL }, body), body);
+}
+
+export function buildCacheableAnswers(route: string, body: Buffer): CacheableAnswers {
+  const etag = etagOf(body);
+  const headers = { ...CORS, 'Cache-Control': ADVICE_CACHE_CONTROL, ETag: etag };
+  return Object.freeze({ etag, ok: answer(route, 200, withBody(headers, body), body), notModified: answer(route, 304, headers) });
+}
+
+/** Answers are built once and shared by every request, so they are frozen. */
+function answer(route: string, status: number, headers: Record<string, string>, body?: Buffer): MemoryAnswer {
+  return Object.freeze({ route, status, headers: Object.freeze(headers), body });
 }
 
 /** 200 with the body, or 304 without one when If-None-Match already names it. */
-export function cacheableAnswer(route: string, prepared: PreparedBody, ifNoneMatch: string | undefined): MemoryAnswer {
-  const headers: Record<string, string> = { ...CORS, 'Cache-Control': ADVICE_CACHE_CONTROL, ETag: prepared.etag };
-  if (etagMatches(ifNoneMatch, prepared.etag)) return { route, status: 304, headers };
-  headers['Content-Type'] = JSON_TYPE;
-  return { route, status: 200, headers, body: prepared.body };
+export function cacheableAnswer(answers: CacheableAnswers, ifNoneMatch: string | undefined): MemoryAnswer {
+  return etagMatches(ifNoneMatch, answers.etag) ? answers.notModified : answers.ok;
 }
 
 const PREFIX = `${ADVICE_ROUTE.random}/`;
@@ -64,14 +84,12 @@ const PREFIX = `${ADVICE_ROUTE.random}/`;
  * /api/advice/:id. Exact, case-sensitive paths only; anything else (an invalid or unknown id, a trailing slash,
  * percent-encoding, other casing) is left to the Nest controller, which answers it as the same routes always did.
  */
-export function adviceMemoryRoutes(advice: AdviceBodies): MemoryRoutes {
+export function adviceMemoryRoutes(advice: AdviceAnswerSource): MemoryRoutes {
   return (path, req) => {
-    if (path === ADVICE_ROUTE.random) return randomAnswer(advice);
+    if (path === ADVICE_ROUTE.random) return advice.randomAnswer();
     if (!path.startsWith(PREFIX)) return undefined;
     const rest = path.slice(PREFIX.length);
-    const ifNoneMatch = req.headers['if-none-match'];
-    if (rest === 'all') return cacheableAnswer(ADVICE_ROUTE.all, advice.allPrepared(), ifNoneMatch);
-    const prepared = advice.preparedForParam(rest);
-    return prepared ? cacheableAnswer(ADVICE_ROUTE.byId, prepared, ifNoneMatch) : undefined;
+    const answers = rest === 'all' ? advice.allAnswers() : advice.answersForParam(rest);
+    return answers && cacheableAnswer(answers, req.headers['if-none-match']);
   };
 }

@@ -14,16 +14,9 @@ import type { Response } from 'express';
 import { Public } from '../auth/public.decorator';
 import { ADVICE_COUNT } from './advice-data';
 import { AdviceDto, AdviceErrorDto } from './advice.dto';
-import {
-  ADVICE_CACHE_CONTROL,
-  ADVICE_ROUTE,
-  cacheableAnswer,
-  CORS,
-  RANDOM_CACHE_CONTROL,
-  randomAnswer,
-} from './advice-answers';
-import { AdviceService } from './advice.service';
 import type { MemoryAnswer } from '../../common/pre-router';
+import { ADVICE_CACHE_CONTROL, cacheableAnswer, CORS, RANDOM_CACHE_CONTROL } from './advice-answers';
+import { AdviceService } from './advice.service';
 
 const ITEM_EXAMPLE = { id: 2, advice: 'God helps them that help themselves.', source: 'https://www.gutenberg.org/ebooks/43855' };
 const CACHE_HEADERS = {
@@ -58,7 +51,7 @@ export class AdviceController {
     example: ITEM_EXAMPLE,
   })
   random(@Res() res: Response): void {
-    send(res, randomAnswer(this.advice));
+    send(res, this.advice.randomAnswer());
   }
 
   @Get('all')
@@ -76,7 +69,7 @@ export class AdviceController {
   })
   @ApiResponse({ status: 304, description: 'Not Modified: If-None-Match matched the current ETag (no body)' })
   all(@Headers('if-none-match') ifNoneMatch: string | undefined, @Res() res: Response): void {
-    send(res, cacheableAnswer(ADVICE_ROUTE.all, this.advice.allPrepared(), ifNoneMatch));
+    send(res, cacheableAnswer(this.advice.allAnswers(), ifNoneMatch));
   }
 
   @Get(':id')
@@ -99,7 +92,7 @@ export class AdviceController {
   })
   byId(@Param('id') id: string, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res() res: Response): void {
     // The param stays a string: the global ValidationPipe would turn a `number` param into +value (" 7" → 7).
-    send(res, cacheableAnswer(ADVICE_ROUTE.byId, this.advice.bodyForParam(id, { ...CORS }), ifNoneMatch));
+    send(res, cacheableAnswer(this.advice.answersForParamOrThrow(id, { ...CORS }), ifNoneMatch));
   }
 
   /** CORS preflight for the three routes (only GET/HEAD are offered). */
@@ -120,7 +113,6 @@ export class AdviceController {
 
 /** Writes a prepared answer; headers set earlier (x-correlation-id) are kept. */
 function send(res: Response, answer: Omit<MemoryAnswer, 'route'>): void {
-  const headers = answer.body ? { ...answer.headers, 'Content-Length': String(answer.body.length) } : answer.headers;
-  res.writeHead(answer.status, headers);
+  res.writeHead(answer.status, answer.headers);
   res.end(answer.body);
 }

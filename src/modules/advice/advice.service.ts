@@ -1,32 +1,33 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ApiError } from '../../common/api-error';
 import { ADVICE_COUNT, AdviceItem, validateAdvice } from './advice-data';
-import type { AdviceBodies, PreparedBody } from './advice-answers';
+import type { MemoryAnswer } from '../../common/pre-router';
+import { ADVICE_ROUTE, AdviceAnswerSource, buildCacheableAnswers, buildRandomAnswer, CacheableAnswers } from './advice-answers';
 
 /** data/advice.json from the project root: src/modules/advice (ts-node) and dist/modules/advice (build) alike. */
 export const ADVICE_FILE = path.resolve(__dirname, '..', '..', '..', 'data', 'advice.json');
 
-function prepare(value: unknown): PreparedBody {
-  const body = Buffer.from(JSON.stringify(value), 'utf8');
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
+function serialise(value: unknown): Buffer {
+  return Buffer.from(JSON.stringify(value), 'utf8');
 }
 
 /** A plain base-10 integer: ASCII digits only (no sign, space, point or exponent). */
 const DIGITS = /^[0-9]+$/;
 
 /**
- * The 371 pieces of advice, read and validated once at module init and kept in memory as ready-to-send JSON
- * (one body per id, one for the whole list). Read-only; nothing here touches Redis or the queue.
+ * The 371 pieces of advice, read and validated once at module init and kept in memory as complete answers
+ * (status, headers, JSON bytes) per id and for the whole list. Read-only; nothing here touches Redis or the queue.
  */
 @Injectable()
-export class AdviceService implements OnModuleInit, AdviceBodies {
+export class AdviceService implements OnModuleInit, AdviceAnswerSource {
   private items: readonly AdviceItem[] = [];
   /** Index = id; index 0 unused. */
-  private bodies: PreparedBody[] = [];
-  private allBody: PreparedBody;
+  private itemAnswers: CacheableAnswers[] = [];
+  private randomAnswers: MemoryAnswer[] = [];
+  private listAnswers: CacheableAnswers;
 
   onModuleInit(): void {
     this.load(ADVICE_FILE);
@@ -42,9 +43,14 @@ export class AdviceService implements OnModuleInit, AdviceBodies {
     }
     const items = validateAdvice(raw, ADVICE_COUNT, file);
     this.items = Object.freeze(items.map((item) => Object.freeze(item)));
-    this.bodies = [];
-    for (const item of items) this.bodies[item.id] = prepare(item);
-    this.allBody = prepare(items);
+    this.itemAnswers = [];
+    this.randomAnswers = [];
+    for (const item of items) {
+      const body = serialise(item);
+      this.itemAnswers[item.id] = buildCacheableAnswers(ADVICE_ROUTE.byId, body);
+      this.randomAnswers[item.id] = buildRandomAnswer(body);
+    }
+    this.listAnswers = buildCacheableAnswers(ADVICE_ROUTE.all, serialise(items));
   }
 
   get count(): number {
@@ -56,38 +62,33 @@ export class AdviceService implements OnModuleInit, AdviceBodies {
     return randomInt(1, ADVICE_COUNT + 1);
   }
 
-  /** The prepared JSON of a uniformly chosen item. */
-  randomPrepared(): PreparedBody {
-    return this.bodies[this.randomId()];
+  randomAnswer(): MemoryAnswer {
+    return this.randomAnswers[this.randomId()];
   }
 
   find(id: number): AdviceItem | undefined {
     return this.items[id - 1];
   }
 
-  all(): readonly AdviceItem[] {
-    return this.items;
+  /** The answers for the JSON array of all items in id order. */
+  allAnswers(): CacheableAnswers {
+    return this.listAnswers;
   }
 
-  /** The prepared JSON array of all items in id order. */
-  allPrepared(): PreparedBody {
-    return this.allBody;
-  }
-
-  /** The prepared JSON of the item named by a valid :id path segment, else undefined (see bodyForParam). */
-  preparedForParam(raw: string): PreparedBody | undefined {
+  /** The answers for the item named by a valid :id path segment, else undefined (see answersForParamOrThrow). */
+  answersForParam(raw: string): CacheableAnswers | undefined {
     // Digit strings longer than 15 characters cannot name an item and would lose precision in Number().
-    return DIGITS.test(raw) && raw.length <= 15 ? this.bodies[Number(raw)] : undefined;
+    return DIGITS.test(raw) && raw.length <= 15 ? this.itemAnswers[Number(raw)] : undefined;
   }
 
   /**
-   * The prepared JSON of the item named by the :id path segment. 400 INVALID_ID unless it is a plain base-10
+   * The answers for the item named by the :id path segment. 400 INVALID_ID unless it is a plain base-10
    * integer (ASCII digits only: no sign, space, point or exponent); 404 ADVICE_NOT_FOUND outside 1…371.
    * `headers` go onto the error response (CORS).
    */
-  bodyForParam(raw: string, headers: Record<string, string> = {}): PreparedBody {
-    const prepared = this.preparedForParam(raw);
-    if (prepared) return prepared;
+  answersForParamOrThrow(raw: string, headers: Record<string, string> = {}): CacheableAnswers {
+    const answers = this.answersForParam(raw);
+    if (answers) return answers;
     if (!DIGITS.test(raw)) {
       throw new ApiError(
         400,
