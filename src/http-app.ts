@@ -9,6 +9,7 @@ import { correlationMiddleware } from './common/correlation';
 import { drainingMiddleware } from './common/draining';
 import { bodyErrorHandler, ErrorFilter, requireJsonBody } from './common/error.filter';
 import { buildValidationPipe } from './common/validation';
+import { refuseHostileJson } from './common/hostile-json';
 import { JsonLogger } from './common/json-logger';
 import { installPreRouter } from './common/pre-router';
 import { requestLogMiddleware, writeRequestLine } from './common/request-log';
@@ -33,7 +34,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.use(drainingMiddleware, correlationMiddleware);
   app.use(requestLogMiddleware(config.logLevel));
   app.use(app.get(MetricsService).httpMiddleware);
-  app.use(requireJsonBody, json({ limit: BODY_LIMIT }), bodyErrorHandler);
+  app.use(requireJsonBody, json({ limit: BODY_LIMIT }), bodyErrorHandler, refuseHostileJson);
   app.disable('x-powered-by');
   app.useGlobalFilters(new ErrorFilter());
   app.useGlobalPipes(buildValidationPipe());
