@@ -182,7 +182,6 @@ describe('chart operations (API and worker processes, real Redis)', () => {
     it.each([
       ['INVALID_DATE', '/v1/chart', { ...good, birthdate: '1990-13-01' }],
       ['INVALID_DATE', '/v1/chart', { ...good, birthdate: '2023-02-29' }],
-      ['INVALID_DATE', '/v1/chart', { ...good, birthdate: '1700-01-01' }],
       ['INVALID_DATE', '/v1/chart', { ...good, birthdate: 19900515 }],
       ['INVALID_TIME', '/v1/chart', { ...good, birthtime: '24:00' }],
       ['INVALID_TIME', '/v1/chart', { ...good, birthtime: '7:30' }],
@@ -202,6 +201,24 @@ describe('chart operations (API and worker processes, real Redis)', () => {
       const res = await post(svc.baseUrl, path, body);
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe(code);
+    });
+
+    // a real date outside the supported range is well-formed input the engine cannot compute: 422, not 400
+    it.each([
+      ['/v1/chart', { ...good, birthdate: '1800-04-08' }],
+      ['/v1/chart', { ...good, birthdate: '2399-12-31' }],
+      ['/v1/chart', { ...good, birthdate: '1700-01-01' }],
+      ['/v1/chart/composite', { person1: good, person2: { ...good, birthdate: '2399-12-31' } }],
+    ])('DATE_OUT_OF_RANGE (422) naming the range for %s %j', async (path, body) => {
+      const res = await post(svc.baseUrl, path, body);
+      expect(res.status).toBe(422);
+      expect(res.body.error.code).toBe('DATE_OUT_OF_RANGE');
+      expect(res.body.error.message).toContain('1800-04-09 to 2399-12-30');
+    });
+
+    it.each(['1800-04-09', '2399-12-30'])('computes the first and last supported birthdate (%s)', async (birthdate) => {
+      const res = await post(svc.baseUrl, '/v1/chart', { ...good, birthtime: birthdate < '2000' ? '00:00' : '23:59', birthdate });
+      expect(res.status).toBe(200);
     });
 
     it('lists every problem of a field, so a string latitude is reported as not a number', async () => {

@@ -85,6 +85,36 @@ describe('resolveBirth: sources of place and zone', () => {
     expect(birth.note).toMatch(/local mean time/);
   });
 
+  it('the day the zone left local mean time is a clock change of the birthplace (names and coordinates)', () => {
+    // expected instants derived in time/local-to-utc.spec.ts from the zdump switch instants and these longitudes
+    const boston = resolveBirth({ birthdate: '1883-11-18', birthtime: '12:10', location: 'Boston, Massachusetts, USA' }).birth;
+    expect([boston.utc, boston.utcOffset]).toEqual(['1883-11-18T16:54:14Z', '-04:44:14']);
+    expect(boston.note).toMatch(/occurred twice.*first occurrence/);
+    const abilene = resolveBirth({ birthdate: '1883-11-18', birthtime: '11:45', location: 'Abilene, Kansas, USA' }).birth;
+    expect([abilene.utc, abilene.utcOffset]).toEqual(['1883-11-18T18:13:51Z', '-06:00']);
+    expect(abilene.note).toMatch(/did not exist.*moved forward by the gap/);
+    const marbach = resolveBirth({ birthdate: '1893-03-31', birthtime: '23:50', location: 'Marbach am Neckar, Germany' }).birth;
+    expect([marbach.utc, marbach.utcOffset]).toEqual(['1893-03-31T23:12:58Z', '+01:00']);
+    expect(marbach.note).toMatch(/did not exist.*moved forward by the gap/);
+    // by coordinates, zone from geo-tz: Chicago (-87.65 -> LMT -05:50:36), 12:00-12:09:24 happened twice
+    const chicago = resolveBirth({ birthdate: '1883-11-18', birthtime: '12:05', latitude: 41.85, longitude: -87.65 }).birth;
+    expect(chicago.location.timezone).toBe('America/Chicago');
+    expect([chicago.utc, chicago.utcOffset]).toEqual(['1883-11-18T17:55:36Z', '-05:50:36']);
+    expect(chicago.note).toMatch(/occurred twice.*from local mean time to CST/);
+  });
+
+  it('refuses a real date outside 1800-04-09..2399-12-30 as DATE_OUT_OF_RANGE, an impossible one as INVALID_DATE', () => {
+    const at = (birthdate: string) => ({ birthdate, birthtime: '12:00', location: 'Paris, France' });
+    for (const d of ['1800-04-08', '2399-12-31', '1700-01-01', '0050-06-01']) {
+      const e = err(() => resolveBirth(at(d)));
+      expect([e.code, e.message]).toEqual(['DATE_OUT_OF_RANGE', `birthdate ${d} is outside the supported range 1800-04-09 to 2399-12-30`]);
+    }
+    expect(err(() => resolveBirth(at('2024-02-30'))).code).toBe('INVALID_DATE');
+    expect(err(() => resolveBirth(at('1700-02-30'))).code).toBe('INVALID_DATE');
+    expect(resolveBirth({ ...at('1800-04-09'), birthtime: '00:00' }).birth.utc).toBe('1800-04-08T23:50:36Z'); // LMT of Paris' 2.3488° E: +00:09:24
+    expect(resolveBirth({ ...at('2399-12-30'), birthtime: '23:59' }).birth.utc).toBe('2399-12-30T22:59:00Z');
+  });
+
   it('errors', () => {
     expect(err(() => resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30' })).code).toBe('LOCATION_REQUIRED');
     expect(err(() => resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30', latitude: 1 })).code).toBe('LOCATION_REQUIRED');

@@ -9,10 +9,12 @@
  *  - location + timezone                -> gazetteer place and coordinates, the given zone;
  *  - neither location nor coordinates   -> LOCATION_REQUIRED.
  * Local time -> UTC follows the clock-change rule in time/local-to-utc.ts (gap: moved forward by the gap;
- * overlap: first occurrence; before standard time: local mean time of the birth longitude).
+ * overlap: first occurrence; before standard time: local mean time of the birth longitude, and the switch
+ * from it to standard time is a clock change of the birthplace with the same gap/overlap rule).
  */
+import { assertBirthDate } from './chart';
 import { resolvePlace } from './places';
-import { formatOffset, localToUtc, zoneForCoordinates, canonicalZoneName } from './time';
+import { formatOffset, localToUtc, parseLocal, zoneForCoordinates, canonicalZoneName } from './time';
 import { EngineInputError } from './types';
 
 export interface BirthInputFields {
@@ -50,6 +52,10 @@ function isNum(x: unknown): x is number {
 }
 
 export function resolveBirth(input: BirthInputFields): { utcMs: number; birth: BirthEcho } {
+  // malformed or impossible dates and times are INVALID_DATE / INVALID_TIME; a real date out of range is
+  // well-formed input the engine cannot compute
+  parseLocal(input.birthdate, input.birthtime);
+  assertBirthDate(String(input.birthdate).trim());
   const hasLat = input.latitude !== undefined && input.latitude !== null;
   const hasLon = input.longitude !== undefined && input.longitude !== null;
   if (hasLat !== hasLon) {

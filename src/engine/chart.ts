@@ -69,6 +69,25 @@ export function assertNodeType(nodeType: unknown): NodeType {
   throw new EngineInputError('INVALID_NODE_TYPE', `nodeType must be 'true' or 'mean'`, { nodeType });
 }
 
+/**
+ * Local birth dates the engine computes, the same wherever the birth was: any time on them, at any offset tz
+ * has (LMT reaches about ±16 h), gives an instant assertBirthInstant accepts. Kept here, beside that range,
+ * so the API can name it without loading the place and zone data.
+ */
+export const FIRST_BIRTHDATE = '1800-04-09';
+export const LAST_BIRTHDATE = '2399-12-30';
+
+/** `date` is a real YYYY-MM-DD date (checked by the caller); refuses one outside the supported range. */
+export function assertBirthDate(date: string): void {
+  if (date < FIRST_BIRTHDATE || date > LAST_BIRTHDATE) {
+    throw new EngineInputError('DATE_OUT_OF_RANGE', `birthdate ${date} is outside the supported range ${FIRST_BIRTHDATE} to ${LAST_BIRTHDATE}`, {
+      birthdate: date,
+      first: FIRST_BIRTHDATE,
+      last: LAST_BIRTHDATE,
+    });
+  }
+}
+
 export function assertBirthInstant(utcMs: number): void {
   if (typeof utcMs !== 'number' || !Number.isFinite(utcMs)) {
     throw new EngineInputError('INVALID_INSTANT', 'the instant must be a finite number of milliseconds since 1970 UTC', {

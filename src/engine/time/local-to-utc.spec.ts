@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { resolvePlace } from '../places';
 import { EngineInputError } from '../types';
 import { formatOffset, HistoricZone, localToUtc, zoneForCoordinates } from '.';
 
@@ -89,6 +90,102 @@ describe('local mean time before standard time', () => {
     const r = localToUtc('1883-11-18', '12:10', 'America/New_York', -74.006);
     expect(r.offsetSeconds).toBe(-18000);
     expect(new Date(r.utcMs).toISOString()).toBe('1883-11-18T17:10:00.000Z');
+  });
+});
+
+/**
+ * The day a zone left local mean time, seen from a birthplace that is not the zone's reference city.
+ * Switch instants are quoted from `zdump -v ZONE` (Debian tzdata 2025b), the line where LMT ends:
+ *   America/New_York  Sun Nov 18 17:00:00 1883 UT = Sun Nov 18 12:00:00 1883 EST isdst=0 gmtoff=-18000
+ *   America/Chicago   Sun Nov 18 18:00:00 1883 UT = Sun Nov 18 12:00:00 1883 CST isdst=0 gmtoff=-21600
+ *   Europe/Berlin     Fri Mar 31 23:06:32 1893 UT = Sat Apr  1 00:06:32 1893 CET isdst=0 gmtoff=3600
+ * The birthplace's clock reads its LMT (longitude × 240 s) before the instant and standard time after it.
+ * `expectedSwitchDay` works out the UTC instant from those two offsets and the instant alone, by the
+ * documented rule (overlap: first occurrence; gap: read with the offset before), without the zone table.
+ */
+const SWITCH = {
+  newYork: { utc: Date.UTC(1883, 10, 18, 17, 0, 0) / 1000, std: -18000 },
+  chicago: { utc: Date.UTC(1883, 10, 18, 18, 0, 0) / 1000, std: -21600 },
+  berlin: { utc: Date.UTC(1893, 2, 31, 23, 6, 32) / 1000, std: 3600 },
+};
+
+function expectedSwitchDay(date: string, time: string, longitude: number, sw: { utc: number; std: number }) {
+  const local = Date.parse(`${date}T${time}:00Z`) / 1000;
+  const lmt = Math.round(longitude * 240);
+  const inLmt = local - lmt < sw.utc; // reading with LMT lands before the switch
+  const inStd = local - sw.std >= sw.utc; // reading with standard time lands after it
+  const kind = inLmt && inStd ? 'overlap' : !inLmt && !inStd ? 'gap' : 'plain';
+  // overlap: the first (LMT) occurrence; gap: read with the offset before the change (LMT)
+  const utc = kind === 'plain' && inStd ? local - sw.std : local - lmt;
+  return { kind, lmt, iso: new Date(utc * 1000).toISOString() };
+}
+
+describe('switch from local mean time to standard time at the birthplace', () => {
+  // longitudes from the gazetteer (GeoNames), not typed in
+  const boston = resolvePlace('Boston, Massachusetts, USA');
+  const abilene = resolvePlace('Abilene, Kansas, USA');
+  const marbach = resolvePlace('Marbach am Neckar, Germany');
+
+  it('finds the places in the zones the switch instants are quoted for', () => {
+    expect([boston.timezone, abilene.timezone, marbach.timezone]).toEqual(['America/New_York', 'America/Chicago', 'Europe/Berlin']);
+    expect([boston.longitude, abilene.longitude, marbach.longitude]).toEqual([-71.05977, -97.21391, 9.25995]);
+  });
+
+  it('Boston 1883-11-18 12:10: clocks went back from 12:15:46 LMT to 12:00 EST, first occurrence', () => {
+    const e = expectedSwitchDay('1883-11-18', '12:10', boston.longitude, SWITCH.newYork);
+    expect(e).toEqual({ kind: 'overlap', lmt: -17054, iso: '1883-11-18T16:54:14.000Z' });
+    const r = localToUtc('1883-11-18', '12:10', 'America/New_York', boston.longitude);
+    expect(new Date(r.utcMs).toISOString()).toBe(e.iso);
+    expect(r.offsetSeconds).toBe(e.lmt);
+    expect(r.note).toMatch(/occurred twice.*turned back by 15 min 46 s from local mean time to EST.*first occurrence \(UTC-04:44:14\)/);
+    expect(r.note).toMatch(/local mean time of longitude -71\.05977/);
+  });
+
+  it('Abilene, Kansas 1883-11-18 11:45: clocks jumped from 11:31:09 LMT to 12:00 CST, moved forward by the gap', () => {
+    const e = expectedSwitchDay('1883-11-18', '11:45', abilene.longitude, SWITCH.chicago);
+    expect(e).toEqual({ kind: 'gap', lmt: -23331, iso: '1883-11-18T18:13:51.000Z' });
+    const r = localToUtc('1883-11-18', '11:45', 'America/Chicago', abilene.longitude);
+    expect(new Date(r.utcMs).toISOString()).toBe(e.iso);
+    expect(r.offsetSeconds).toBe(SWITCH.chicago.std);
+    expect(r.note).toMatch(/did not exist.*put forward by 28 min 51 s from local mean time to CST.*moved forward by the gap to 12:13:51/);
+  });
+
+  it('Marbach am Neckar 1893-03-31 23:50: clocks jumped from 23:43:34 LMT to 00:06:32 CET, moved forward', () => {
+    const e = expectedSwitchDay('1893-03-31', '23:50', marbach.longitude, SWITCH.berlin);
+    expect(e).toEqual({ kind: 'gap', lmt: 2222, iso: '1893-03-31T23:12:58.000Z' });
+    const r = localToUtc('1893-03-31', '23:50', 'Europe/Berlin', marbach.longitude);
+    expect(new Date(r.utcMs).toISOString()).toBe(e.iso);
+    expect(r.offsetSeconds).toBe(SWITCH.berlin.std);
+    expect(r.note).toMatch(/did not exist.*put forward by 22 min 58 s from local mean time to CET/);
+  });
+
+  it('gap by longitude: -75.5 (LMT -05:02) in New York time, 11:59 never happened', () => {
+    const e = expectedSwitchDay('1883-11-18', '11:59', -75.5, SWITCH.newYork);
+    expect(e).toEqual({ kind: 'gap', lmt: -18120, iso: '1883-11-18T17:01:00.000Z' });
+    const r = localToUtc('1883-11-18', '11:59', 'America/New_York', -75.5);
+    expect(new Date(r.utcMs).toISOString()).toBe(e.iso);
+    expect(r.note).toMatch(/did not exist.*put forward by 2 min from local mean time.*12:01/);
+    // just outside the 11:58-12:00 gap: plain LMT before, plain EST after
+    expect(localToUtc('1883-11-18', '11:57', 'America/New_York', -75.5).note).toMatch(/^Before standard time/);
+    expect(localToUtc('1883-11-18', '12:00', 'America/New_York', -75.5).note).toBeUndefined();
+  });
+
+  it('overlap by longitude: -87.5 (LMT -05:50) in Central time, 12:05 happened twice', () => {
+    const e = expectedSwitchDay('1883-11-18', '12:05', -87.5, SWITCH.chicago);
+    expect(e).toEqual({ kind: 'overlap', lmt: -21000, iso: '1883-11-18T17:55:00.000Z' });
+    const r = localToUtc('1883-11-18', '12:05', 'America/Chicago', -87.5);
+    expect(new Date(r.utcMs).toISOString()).toBe(e.iso);
+    expect(r.offsetSeconds).toBe(-21000);
+    expect(r.note).toMatch(/occurred twice.*turned back by 10 min from local mean time to CST.*first occurrence/);
+    // the second 12:05 is not chosen; 12:10 (end of the overlap) is plain CST
+    expect(localToUtc('1883-11-18', '12:10', 'America/Chicago', -87.5).note).toBeUndefined();
+  });
+
+  it('without a longitude keeps the zone\'s own LMT (New York -04:56:02: 12:00-12:03:58 twice)', () => {
+    const r = localToUtc('1883-11-18', '12:02', 'America/New_York');
+    expect(new Date(r.utcMs).toISOString()).toBe('1883-11-18T16:58:02.000Z');
+    expect(r.offsetSeconds).toBe(-17762); // zdump: LMT gmtoff=-17762
+    expect(r.note).toMatch(/occurred twice/);
   });
 });
 

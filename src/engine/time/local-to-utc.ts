@@ -8,14 +8,17 @@
  *  - A local time that happens twice because clocks were put back (an "overlap") takes the first, earlier
  *    occurrence (the offset in force before the change, usually summer time). A note says so.
  *  - Before the zone's first standard time (tz type "LMT"), the local mean time of the birth longitude is
- *    used (longitude / 15 hours, rounded to the second), not the zone's reference city's.
+ *    used (longitude / 15 hours, rounded to the second), not the zone's reference city's. The switch from
+ *    it to standard time, at the instant tz gives, is a clock change of the birthplace like any other:
+ *    east of the zone's meridian clocks were put back (overlap), west of it put forward (gap), by the
+ *    difference between the two offsets. Without a longitude the zone's own LMT is used.
  *
  * luxon's own conversion (fixOffset) is not used for this: for an ambiguous local time its answer depends
  * on the offset "now", and it has no notion of a birth longitude. The zone itself is available to luxon
  * as HistoricZone (./historic-zone.ts) for formatting.
  */
 import { EngineInputError } from '../types';
-import { getZoneRules, ZoneRules } from './tzdata';
+import { getZoneRules, ZoneRules, ZoneType } from './tzdata';
 
 export interface LocalToUtcResult {
   utcMs: number;
@@ -38,8 +41,10 @@ export function parseLocal(date: string, time: string): number {
   if (!t) throw new EngineInputError('INVALID_TIME', `Birth time "${time}" must be HH:MM (24-hour clock).`);
   const [y, mo, da] = [+d[1], +d[2], +d[3]];
   const [h, mi, s] = [+t[1], +t[2], +(t[3] ?? 0)];
-  const ms = Date.UTC(y, mo - 1, da, h, mi, s);
-  const check = new Date(ms);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999
+  const check = new Date(Date.UTC(2000, 0, 1, h, mi, s));
+  check.setUTCFullYear(y, mo - 1, da);
+  const ms = check.getTime();
   if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== da) {
     throw new EngineInputError('INVALID_DATE', `Birth date "${date}" does not exist.`);
   }
@@ -71,8 +76,30 @@ function resolveZone(timezone: string): ZoneRules {
 
 const WINDOW = 3 * 86400; // transitions further apart than this never interact
 
+/**
+ * The zone's history as lived at the birth longitude: local mean time of that longitude up to the zone's
+ * first standard time, the zone's own types from then on. The switch then becomes an ordinary clock change
+ * of the birthplace (its gap or overlap depends on how far the birthplace lies from the zone's meridian),
+ * instead of a choice made by the reference city's clock. Same rule as HistoricZone with `lmtLongitude`.
+ */
+function atLongitude(zone: ZoneRules, longitude: number): ZoneRules {
+  const birthLmt: ZoneType = { utoff: Math.round(longitude * 240), isdst: false, abbr: 'LMT' };
+  // type 0 is what applies before the first transition, so the birthplace's LMT goes first
+  const idx = zone.idx.map((i, k) => (zone.times[k] < zone.lmtEnd ? 0 : i + 1));
+  // a view over the zone (name, times, lmtEnd, typeAt … inherited) with only types and idx replaced
+  return Object.assign(Object.create(zone) as ZoneRules, { types: [birthLmt, ...zone.types], idx });
+}
+
+/** " from local mean time to EST" when the change is the zone leaving LMT, so the note says which change. */
+function leavingLmt(before: ZoneType, after: ZoneType): string {
+  return before.abbr === 'LMT' && after.abbr !== 'LMT' ? ` from local mean time to ${after.abbr}` : '';
+}
+
 /** Core conversion on local seconds (see the rule in the file comment). */
-export function localSecondsToUtc(rules: ZoneRules, local: number, longitude?: number): LocalToUtcResult {
+export function localSecondsToUtc(zone: ZoneRules, local: number, longitude?: number): LocalToUtcResult {
+  const useLongitude = longitude !== undefined && Number.isFinite(longitude) && zone.lmtEnd > -Infinity;
+  const rules = useLongitude ? atLongitude(zone, longitude) : zone;
+
   // candidate offsets: those in force around the local reading (± WINDOW)
   const from = rules.transitionIndex(local - WINDOW);
   const to = rules.transitionIndex(local + WINDOW);
@@ -89,12 +116,16 @@ export function localSecondsToUtc(rules: ZoneRules, local: number, longitude?: n
 
   let utc: number;
   let note: string | undefined;
+  let readInLmt: boolean; // the reading was taken with the birthplace's local mean time
   if (solutions.length) {
     utc = solutions[0]; // overlap: the first (earlier) occurrence
+    readInLmt = utc < rules.lmtEnd;
     if (solutions.length > 1) {
+      const first = rules.typeAt(utc);
       const second = rules.typeAt(solutions[1]);
-      note = `Local time ${clock(local)} occurred twice in ${rules.name} (clocks were turned back); ` +
-        `the first occurrence (UTC${formatOffset(rules.typeAt(utc).utoff)}) was used, not the second (UTC${formatOffset(second.utoff)}).`;
+      note = `Local time ${clock(local)} occurred twice in ${rules.name} (clocks were turned back by ` +
+        `${formatDuration(first.utoff - second.utoff)}${leavingLmt(first, second)}); ` +
+        `the first occurrence (UTC${formatOffset(first.utoff)}) was used, not the second (UTC${formatOffset(second.utoff)}).`;
     }
   } else {
     // gap: find the transition the reading falls into and read it with the offset before it
@@ -107,38 +138,28 @@ export function localSecondsToUtc(rules: ZoneRules, local: number, longitude?: n
     }
     const before = k === 0 ? rules.types[0] : rules.types[rules.idx[Math.min(k, rules.idx.length) - 1]];
     utc = local - before.utoff;
+    readInLmt = rules.times[k] === rules.lmtEnd;
     const after = rules.typeAt(utc);
     note = `Local time ${clock(local)} did not exist in ${rules.name} (clocks were put forward by ` +
-      `${formatDuration(after.utoff - before.utoff)}); it was moved forward by the gap to ` +
+      `${formatDuration(after.utoff - before.utoff)}${leavingLmt(before, after)}); it was moved forward by the gap to ` +
       `${clock(utc + after.utoff)} (UTC${formatOffset(after.utoff)}).`;
   }
 
-  let type = rules.typeAt(utc);
-  let offset = type.utoff;
-  if (type.abbr === 'LMT' && longitude !== undefined && Number.isFinite(longitude)) {
-    const lmt = Math.round(longitude * 240);
-    const u = local - lmt;
-    if (u < rules.lmtEnd) {
-      utc = u;
-      offset = lmt;
-      note = `Before standard time in ${rules.name}: local mean time of longitude ${longitude} (UTC${formatOffset(lmt)}) was used.`;
-    } else {
-      // the birth-longitude reading falls after the zone's first standard time: use that standard time
-      const std = rules.typeAt(rules.lmtEnd);
-      utc = Math.max(local - std.utoff, rules.lmtEnd);
-      offset = std.utoff;
-      type = std;
-      note = undefined;
-    }
+  const type = rules.typeAt(utc);
+  if (useLongitude && readInLmt) {
+    const lmt = rules.types[0].utoff;
+    const lmtNote = `Before standard time in ${rules.name}: local mean time of longitude ${longitude} (UTC${formatOffset(lmt)}) was used.`;
+    note = note ? `${note} ${lmtNote}` : lmtNote;
   }
-  const out: LocalToUtcResult = { utcMs: utc * 1000, offsetSeconds: offset, abbreviation: type.abbr };
+  const out: LocalToUtcResult = { utcMs: utc * 1000, offsetSeconds: type.utoff, abbreviation: type.abbr };
   if (note) out.note = note;
   return out;
 }
 
+/** "1 h", "30 min", "1 h 30 min", "15 min 46 s" (local mean time offsets have seconds). */
 function formatDuration(seconds: number): string {
-  const m = Math.round(seconds / 60);
-  return m % 60 === 0 ? `${m / 60} h` : m > 60 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${m} min`;
+  const parts = [[Math.floor(seconds / 3600), 'h'], [Math.floor((seconds % 3600) / 60), 'min'], [seconds % 60, 's']];
+  return parts.filter(([n]) => n).map(([n, unit]) => `${n} ${unit}`).join(' ');
 }
 
 /**

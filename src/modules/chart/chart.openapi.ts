@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
+import { FIRST_BIRTHDATE, LAST_BIRTHDATE } from '../../engine/chart';
 import examples from './openapi-examples.json';
 
 /**
@@ -31,9 +32,11 @@ export const ERROR_RESPONSES = () =>
   applyDecorators(
     ApiResponse({
       status: 400,
-      description: 'Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE, INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT',
-      ...error('INVALID_DATE', 'birthdate: birthdate must be a real calendar date from 1800-04-09 to 2399-12-30', [
-        { field: 'birthdate', problems: ['birthdate must be a real calendar date from 1800-04-09 to 2399-12-30'], code: 'INVALID_DATE' },
+      description:
+        'Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), ' +
+        'INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT',
+      ...error('INVALID_DATE', 'birthdate: birthdate must be a real calendar date, YYYY-MM-DD', [
+        { field: 'birthdate', problems: ['birthdate must be a real calendar date, YYYY-MM-DD'], code: 'INVALID_DATE' },
       ]),
     }),
     ApiResponse({ status: 401, description: 'API_KEY_MISSING or API_KEY_INVALID', ...error('API_KEY_MISSING', 'Send your API key in the HD-Api-Key header.') }),
@@ -41,7 +44,9 @@ export const ERROR_RESPONSES = () =>
     ApiResponse({ status: 415, description: 'UNSUPPORTED_MEDIA_TYPE: the body is not application/json', ...error('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with Content-Type: application/json.') }),
     ApiResponse({
       status: 422,
-      description: 'The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE',
+      description:
+        'The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, ' +
+        `DATE_OUT_OF_RANGE (a real birthdate outside ${FIRST_BIRTHDATE} to ${LAST_BIRTHDATE})`,
       ...error('LOCATION_NOT_FOUND', 'No place called "Springfeld" was found in United States.', { suggestions: ['Springfield, Illinois, United States'] }),
     }),
     ApiResponse({ status: 503, description: 'OVERLOADED or SERVICE_UNAVAILABLE, with Retry-After', ...error('OVERLOADED', 'Too many computations are waiting; try again shortly.') }),

@@ -13,33 +13,36 @@ import {
   ValidateIf,
   ValidationArguments,
 } from 'class-validator';
+import { FIRST_BIRTHDATE, LAST_BIRTHDATE } from '../../../engine/chart';
 
-/** Local birth dates the ephemeris files can serve, the design moment (~88 days earlier) included. */
-export const FIRST_BIRTHDATE = '1800-04-09';
-export const LAST_BIRTHDATE = '2399-12-30';
+/**
+ * Local birth dates the ephemeris files can serve (defined by the engine, which refuses other real dates with
+ * 422 DATE_OUT_OF_RANGE; this DTO only refuses what is not a date at all, 400 INVALID_DATE).
+ */
+export { FIRST_BIRTHDATE, LAST_BIRTHDATE };
 
 const DATE = { context: { code: 'INVALID_DATE' } };
 const TIME = { context: { code: 'INVALID_TIME' } };
 const LOCATION = { context: { code: 'INVALID_LOCATION' } };
 
-/** A real calendar date (no 2023-02-30) inside the ephemeris range. */
-function IsSupportedCalendarDate(): PropertyDecorator {
+/**
+ * A real calendar date (no 2023-02-30), whatever the year: a real date outside the supported range is
+ * well-formed input the engine cannot compute, refused there as 422 DATE_OUT_OF_RANGE, not here as 400.
+ */
+function IsCalendarDate(): PropertyDecorator {
   return (target, propertyName) =>
     registerDecorator({
-      name: 'isSupportedCalendarDate',
+      name: 'isCalendarDate',
       target: target.constructor,
       propertyName: propertyName as string,
-      options: {
-        ...DATE,
-        message: `birthdate must be a real calendar date from ${FIRST_BIRTHDATE} to ${LAST_BIRTHDATE}`,
-      },
+      options: { ...DATE, message: 'birthdate must be a real calendar date, YYYY-MM-DD' },
       validator: {
         validate(value: unknown): boolean {
           if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
           const [y, m, d] = value.split('-').map(Number);
-          const date = new Date(Date.UTC(y, m - 1, d));
-          const real = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-          return real && value >= FIRST_BIRTHDATE && value <= LAST_BIRTHDATE;
+          const date = new Date(0);
+          date.setUTCFullYear(y, m - 1, d); // not Date.UTC, which reads years 0-99 as 1900-1999
+          return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
         },
       },
     });
@@ -63,9 +66,12 @@ function IsPairedWith(other: string): PropertyDecorator {
 
 /** The birth data every chart operation takes: a local date and time and a place (by name or coordinates). */
 export class BirthDataDto {
-  @ApiProperty({ example: '1948-04-09', description: `Local birth date, YYYY-MM-DD, from ${FIRST_BIRTHDATE} to ${LAST_BIRTHDATE}.` })
+  @ApiProperty({
+    example: '1948-04-09',
+    description: `Local birth date, YYYY-MM-DD, from ${FIRST_BIRTHDATE} to ${LAST_BIRTHDATE}; a real date outside that range is refused with 422 DATE_OUT_OF_RANGE.`,
+  })
   @IsString({ ...DATE, message: 'birthdate must be a string YYYY-MM-DD' })
-  @IsSupportedCalendarDate()
+  @IsCalendarDate()
   birthdate: string;
 
   @ApiProperty({ example: '00:14', description: 'Local birth time on a 24-hour clock, HH:MM.' })
