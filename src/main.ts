@@ -1,14 +1,16 @@
 import 'reflect-metadata';
 import { loadConfigOrExit } from './config/app-config';
-import { redisAnswers, redisServerInstalled, startPrivateRedis } from './config/local-redis';
+import { describeRedis, redisAnswers, redisServerInstalled, startPrivateRedis } from './config/local-redis';
 import { drainOnSignals } from './common/draining';
 import { createApp } from './http-app';
+import { resolveWorkerCount, stopWithParent, WorkerPool } from './worker-pool';
 
 async function main(): Promise<void> {
   let config = loadConfigOrExit();
 
-  if (!(await redisAnswers(config.redisUrl))) {
-    if (config.redisUrlIsDefault && redisServerInstalled()) {
+  if (!(await redisAnswers(config))) {
+    // A private server only stands in for the default address, never for a configured Sentinel or cluster.
+    if (config.redisUrlIsDefault && config.redisMode === 'single' && redisServerInstalled()) {
       const { url } = await startPrivateRedis();
       process.stderr.write(
         `No Redis answered at ${config.redisUrl}; started a private redis-server at ${url} for the life of this process ` +
@@ -17,22 +19,30 @@ async function main(): Promise<void> {
       config = { ...config, redisUrl: url };
     } else {
       process.stderr.write(
-        `Redis does not answer at ${config.redisUrl}. Start one (e.g. "redis-server --daemonize yes" or ` +
-          `"docker compose up -d redis") or set REDIS_URL.\n`,
+        `Redis does not answer at ${describeRedis(config)}. Start one (e.g. "redis-server --daemonize yes" or ` +
+          `"docker compose up -d redis") or set ${{ single: 'REDIS_URL', sentinel: 'REDIS_SENTINELS and REDIS_SENTINEL_NAME', cluster: 'REDIS_CLUSTER_NODES' }[config.redisMode]}.\n`,
       );
       process.exit(1);
     }
   }
 
-  const app = await createApp(config);
+  stopWithParent();
+  // APP_ROLE=all: this process serves HTTP, forked processes compute (every core), unless WORKERS=0.
+  const workerCount = config.role === 'all' ? resolveWorkerCount(config.workers) : 0;
+  const pool = workerCount > 0 ? new WorkerPool(workerCount, { REDIS_URL: config.redisUrl }, config.logLevel) : undefined;
+  pool?.start();
+
+  const app = await createApp(pool ? { ...config, role: 'api' } : config);
   const server = await app.listen(config.port);
+  // The workers stop after the API has answered its last request (their jobs included).
+  if (pool) server.once('close', () => void pool.stop());
   // Requests wait for their job up to JOB_TIMEOUT_MS; the HTTP timeouts must be longer.
   server.requestTimeout = config.jobTimeoutMs + 5_000;
   server.headersTimeout = config.jobTimeoutMs + 6_000;
   server.keepAliveTimeout = 65_000;
   drainOnSignals(server);
   process.stdout.write(
-    `${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'listening', role: config.role, port: config.port })}\n`,
+    `${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'listening', role: config.role, port: (server.address() as { port: number }).port, workers: pool?.pids })}\n`,
   );
 }
 

@@ -1,21 +1,22 @@
 /**
  * npm run key -- create [label] | list | revoke <key | hash prefix>
- * Talks to the Redis of REDIS_URL. A created key is printed once and never stored in clear.
+ * Talks to the configured Redis (REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES). A created key is printed
+ * once and never stored in clear.
  */
-import Redis from 'ioredis';
+import Redis, { Cluster } from 'ioredis';
 import { loadConfigOrExit } from '../config/app-config';
 import { ApiKeyStore } from '../modules/auth/api-key.store';
-import { redisOptionsFromUrl } from '../modules/queue/redis-options';
+import { createRedisClient, describeRedis } from '../modules/redis/redis-connection';
 
 const USAGE = 'usage: npm run key -- create [label] | list | revoke <key or hash prefix>';
 
 async function main(argv: string[]): Promise<number> {
   const [command, arg] = argv;
   const config = loadConfigOrExit();
-  const redis = new Redis({ ...redisOptionsFromUrl(config.redisUrl), maxRetriesPerRequest: 1, retryStrategy: () => null });
+  const redis = createRedisClient(config, { maxRetriesPerRequest: 1, retryStrategy: null });
   redis.on('error', () => undefined);
-  const store = new ApiKeyStore(redis, config.queuePrefix, []);
   try {
+    const store = new ApiKeyStore(await keyNode(redis, config.queuePrefix), config.queuePrefix, []);
     switch (command) {
       case 'create': {
         const { key, record } = await store.create(arg ?? '');
@@ -45,11 +46,24 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   } catch (err) {
-    process.stderr.write(`Redis at ${config.redisUrl} did not answer: ${(err as Error).message}\n`);
+    process.stderr.write(`Redis at ${describeRedis(config)} did not answer: ${(err as Error).message}\n`);
     return 1;
   } finally {
     redis.disconnect();
   }
+}
+
+/**
+ * The client the key store talks to. In a cluster every key of ours carries the `{prefix}` hash tag, so all of
+ * them live on the primary that owns that one slot: talk to it directly, so that `list` (SCAN) sees them all.
+ */
+async function keyNode(redis: Redis | Cluster, queuePrefix: string): Promise<Redis> {
+  if (!(redis instanceof Cluster)) return redis;
+  const slot = Number(await redis.cluster('KEYSLOT', queuePrefix));
+  const owner = redis.slots[slot]?.[0];
+  const node = redis.nodes('master').find((n) => `${n.options.host}:${n.options.port}` === owner);
+  if (!node) throw new Error(`no cluster node owns slot ${slot}`);
+  return node;
 }
 
 main(process.argv.slice(2)).then((code) => process.exit(code));

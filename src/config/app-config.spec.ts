@@ -33,8 +33,60 @@ describe('loadConfig', () => {
     [{ ADMIN_TOKEN: 'tiny' }, /ADMIN_TOKEN/],
     [{ ADMIN_READ_WRITE: 'yes' }, /ADMIN_READ_WRITE/],
     [{ REDIS_PREFIX: 'a:b' }, /REDIS_PREFIX/],
+    [{ REDIS_SENTINELS: '127.0.0.1:26379' }, /REDIS_SENTINEL_NAME \(the master group name\) is required/],
+    [{ REDIS_SENTINELS: '127.0.0.1:26379', REDIS_SENTINEL_NAME: 'bad name' }, /REDIS_SENTINEL_NAME must be/],
+    [{ REDIS_SENTINEL_NAME: 'mymaster' }, /need REDIS_SENTINELS/],
+    [{ REDIS_SENTINEL_PASSWORD: 'secret' }, /need REDIS_SENTINELS/],
+    [{ REDIS_SENTINELS: 'a:1:2', REDIS_SENTINEL_NAME: 'm' }, /REDIS_SENTINELS must be a comma-separated list of host:port, got "a:1:2"/],
+    [{ REDIS_SENTINELS: 'a:26379,,b:26379', REDIS_SENTINEL_NAME: 'm' }, /REDIS_SENTINELS must be/],
+    [{ REDIS_CLUSTER_NODES: 'a:0' }, /REDIS_CLUSTER_NODES must be/],
+    [{ REDIS_CLUSTER_NODES: 'a:70000' }, /REDIS_CLUSTER_NODES must be/],
+    [{ REDIS_CLUSTER_NODES: 'a:7000', REDIS_SENTINELS: 'b:26379', REDIS_SENTINEL_NAME: 'm' }, /cannot both be set/],
+    [{ REDIS_CLUSTER_NODES: 'a:7000', REDIS_URL: 'redis://a:7000/3' }, /must not select a database/],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('uses a single Redis at REDIS_URL by default', () => {
+    const c = loadConfig({});
+    expect(c.redisMode).toBe('single');
+    expect(c.redisSentinels).toBeUndefined();
+    expect(c.redisClusterNodes).toBeUndefined();
+  });
+
+  it('reads a Sentinel-managed primary (REDIS_URL keeps password, db and TLS)', () => {
+    const c = loadConfig({
+      REDIS_SENTINELS: ' 10.0.0.1:26379, sentinel-2:26380 ,[::1]:26381,sentinel-4',
+      REDIS_SENTINEL_NAME: 'mymaster',
+      REDIS_SENTINEL_PASSWORD: 'sentinel-secret',
+      REDIS_URL: 'rediss://:pw@ignored-host:1234/2',
+    });
+    expect(c).toMatchObject({
+      redisMode: 'sentinel',
+      redisSentinelName: 'mymaster',
+      redisSentinelPassword: 'sentinel-secret',
+      redisUrl: 'rediss://:pw@ignored-host:1234/2',
+      queuePrefix: 'hd',
+    });
+    expect(c.redisSentinels).toEqual([
+      { host: '10.0.0.1', port: 26379 },
+      { host: 'sentinel-2', port: 26380 },
+      { host: '::1', port: 26381 },
+      { host: 'sentinel-4', port: 26379 },
+    ]);
+  });
+
+  it('reads a Redis Cluster and puts the key prefix in a hash tag', () => {
+    const c = loadConfig({ REDIS_CLUSTER_NODES: '127.0.0.1:7000,127.0.0.1:7001,redis-c', REDIS_PREFIX: 'prod' });
+    expect(c.redisMode).toBe('cluster');
+    expect(c.redisClusterNodes).toEqual([
+      { host: '127.0.0.1', port: 7000 },
+      { host: '127.0.0.1', port: 7001 },
+      { host: 'redis-c', port: 6379 },
+    ]);
+    expect(c.queuePrefix).toBe('{prod}');
+    expect(loadConfig({ REDIS_CLUSTER_NODES: 'a:7000' }).queuePrefix).toBe('{hd}');
+    expect(loadConfig({ REDIS_CLUSTER_NODES: 'a:7000', REDIS_URL: 'redis://:pw@a:7000/0' }).redisMode).toBe('cluster');
   });
 });

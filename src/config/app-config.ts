@@ -14,13 +14,37 @@ export interface AppConfig {
   workerConcurrency: number;
   jobTimeoutMs: number;
   queueMaxWaiting: number;
+  /** Requests of one key worked on at once per API process; more wait their turn (0: no limit). */
+  keyConcurrency: number;
+  /** Requests that may wait at once for Redis to come back (beyond: 503 at once). */
+  outageMaxWaiting: number;
+  /** `all` role: worker processes forked beside the API ('auto' resolves to the machine's cores; 0 = in-process). */
+  workers: number | 'auto';
   adminToken?: string;
   /** ADMIN_READ_WRITE=true enables retry/clean/remove on the queue dashboard (read-only otherwise). */
   adminReadWrite: boolean;
   /** When set, /metrics requires `Authorization: Bearer <METRICS_TOKEN>`. */
   metricsToken?: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Prefix of every Redis key this service writes: REDIS_PREFIX, or `{REDIS_PREFIX}` (a hash tag) in cluster mode. */
   queuePrefix: string;
+  /** How Redis is reached: REDIS_URL alone, a Sentinel-managed primary, or a Redis Cluster. */
+  redisMode: RedisMode;
+  /** REDIS_SENTINELS: the Sentinels to ask for the primary (sentinel mode only). */
+  redisSentinels?: RedisNodeAddress[];
+  /** REDIS_SENTINEL_NAME: the master group name the Sentinels monitor. */
+  redisSentinelName?: string;
+  /** REDIS_SENTINEL_PASSWORD: password of the Sentinels themselves (the data nodes use REDIS_URL's). */
+  redisSentinelPassword?: string;
+  /** REDIS_CLUSTER_NODES: startup nodes of a Redis Cluster (cluster mode only). */
+  redisClusterNodes?: RedisNodeAddress[];
+}
+
+export type RedisMode = 'single' | 'sentinel' | 'cluster';
+
+export interface RedisNodeAddress {
+  host: string;
+  port: number;
 }
 
 export class ConfigError extends Error {}
@@ -36,6 +60,19 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
   return value;
+}
+
+/** `host:port,host:port,…` (IPv6 as `[::1]:port`); a missing port is `defaultPort`. */
+function nodeList(env: NodeJS.ProcessEnv, name: string, defaultPort: number): RedisNodeAddress[] | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  return raw.split(',').map((item) => {
+    const entry = item.trim();
+    const m = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9_.-]+))(?::(\d{1,5}))?$/.exec(entry);
+    const port = m?.[3] === undefined ? defaultPort : Number(m[3]);
+    if (!m || port < 1 || port > 65535) throw new ConfigError(`${name} must be a comma-separated list of host:port, got "${entry}"`);
+    return { host: m[1] ?? m[2], port };
+  });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -72,23 +109,50 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
   if (metricsToken && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters long');
 
-  const queuePrefix = (env.REDIS_PREFIX || 'hd').trim();
-  if (!/^[A-Za-z0-9_-]{1,32}$/.test(queuePrefix)) throw new ConfigError('REDIS_PREFIX must be 1-32 letters, digits, _ or -');
+  const redisPrefix = (env.REDIS_PREFIX || 'hd').trim();
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(redisPrefix)) throw new ConfigError('REDIS_PREFIX must be 1-32 letters, digits, _ or -');
+
+  const redisSentinels = nodeList(env, 'REDIS_SENTINELS', 26379);
+  const redisClusterNodes = nodeList(env, 'REDIS_CLUSTER_NODES', 6379);
+  const redisSentinelName = env.REDIS_SENTINEL_NAME?.trim() || undefined;
+  const redisSentinelPassword = env.REDIS_SENTINEL_PASSWORD || undefined;
+  if (redisSentinels && redisClusterNodes) throw new ConfigError('REDIS_SENTINELS and REDIS_CLUSTER_NODES cannot both be set');
+  if (redisSentinels && !redisSentinelName) throw new ConfigError('REDIS_SENTINEL_NAME (the master group name) is required with REDIS_SENTINELS');
+  if (!redisSentinels && (redisSentinelName || redisSentinelPassword)) {
+    throw new ConfigError('REDIS_SENTINEL_NAME and REDIS_SENTINEL_PASSWORD need REDIS_SENTINELS');
+  }
+  if (redisSentinelName && !/^[A-Za-z0-9._-]{1,64}$/.test(redisSentinelName)) {
+    throw new ConfigError('REDIS_SENTINEL_NAME must be 1-64 letters, digits, ".", "_" or "-"');
+  }
+  if (redisClusterNodes && parsed.pathname && parsed.pathname !== '/' && parsed.pathname !== '/0') {
+    throw new ConfigError('REDIS_URL must not select a database with REDIS_CLUSTER_NODES (a Redis Cluster has only database 0)');
+  }
+  const redisMode: RedisMode = redisClusterNodes ? 'cluster' : redisSentinels ? 'sentinel' : 'single';
+  // BullMQ's scripts touch several keys of a queue at once: in a cluster they must share one hash slot.
+  const queuePrefix = redisMode === 'cluster' ? `{${redisPrefix}}` : redisPrefix;
 
   return {
     role,
-    port: int(env, 'PORT', role === 'worker' ? 3001 : 3000, 1, 65535),
+    port: int(env, 'PORT', role === 'worker' ? 3001 : 3000, 0, 65535), // 0: any free port
     redisUrl,
     redisUrlIsDefault: !env.REDIS_URL,
     staticApiKeys,
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 32, 1, 1000),
     jobTimeoutMs: int(env, 'JOB_TIMEOUT_MS', 10_000, 100, 120_000),
     queueMaxWaiting: int(env, 'QUEUE_MAX_WAITING', 5_000, 0, 10_000_000),
+    keyConcurrency: int(env, 'KEY_CONCURRENCY', 32, 0, 100_000),
+    outageMaxWaiting: int(env, 'OUTAGE_MAX_WAITING', 2_000, 0, 1_000_000),
+    workers: (env.WORKERS ?? '').trim().toLowerCase() === 'auto' || !env.WORKERS?.trim() ? 'auto' : int(env, 'WORKERS', 0, 0, 256),
     adminToken,
     adminReadWrite: adminReadWriteRaw === 'true',
     metricsToken,
     logLevel,
     queuePrefix,
+    redisMode,
+    redisSentinels,
+    redisSentinelName,
+    redisSentinelPassword,
+    redisClusterNodes,
   };
 }
 

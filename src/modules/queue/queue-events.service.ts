@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from 
 import { QueueEvents } from 'bullmq';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { CHART_QUEUE } from '../../jobs/job-types';
-import { redisOptionsFromUrl } from './redis-options';
+import { bullConnection } from '../redis/redis-connection';
 
 /**
  * The one QueueEvents stream an API process listens on (each QueueEvents holds its own blocking connection).
@@ -18,7 +18,7 @@ export class QueueEventsService implements OnModuleInit, OnApplicationShutdown {
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.queueEvents = new QueueEvents(CHART_QUEUE, {
-      connection: redisOptionsFromUrl(config.redisUrl),
+      connection: bullConnection(config),
       prefix: config.queuePrefix,
       autorun: false,
     });

@@ -1,6 +1,9 @@
 import type { RedisOptions } from 'bullmq';
 
-/** ioredis options from a redis:// or rediss:// URL. */
+/**
+ * ioredis options from a redis:// or rediss:// URL. The base of every connection made by
+ * src/modules/redis/redis-connection.ts (the one factory; connect through it, not through this).
+ */
 export function redisOptionsFromUrl(url: string): RedisOptions {
   const u = new URL(url);
   const db = u.pathname && u.pathname !== '/' ? Number(u.pathname.slice(1)) : 0;

@@ -1,7 +1,7 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { redisOptionsFromUrl } from '../queue/redis-options';
+import { createRedisClient } from './redis-connection';
 
 /** One general-purpose Redis client per process (keys, health), fail-fast while disconnected. */
 @Injectable()
@@ -9,7 +9,8 @@ export class RedisClient implements OnApplicationShutdown {
   readonly client: Redis;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.client = new Redis({ ...redisOptionsFromUrl(config.redisUrl), enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    // A Cluster in cluster mode: same commands for what this client is used for (key lookups, PING).
+    this.client = createRedisClient(config, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) as Redis;
     this.client.on('error', () => undefined); // outages are reported by health checks, not as unhandled errors
   }
 

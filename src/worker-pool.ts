@@ -1,0 +1,85 @@
+import { ChildProcess, fork } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { JsonLogger } from './common/json-logger';
+
+/** A child that dies this soon after its start is restarted only after a pause, so a crash loop cannot spin. */
+const RESTART_DELAY_MS = 1_000;
+
+/**
+ * WORKERS=auto: one worker process per core. Measured on the 2-core machine (32 connections of distinct
+ * births, load generator on the same machine): the API and the workers leave each other idle time (the API
+ * waits on Redis round trips, a worker spends a quarter of its time on socket writes), so two workers beside
+ * the API beat one (see the README's benchmark table).
+ */
+export function resolveWorkerCount(setting: number | 'auto'): number {
+  return setting === 'auto' ? Math.max(1, availableParallelism()) : setting;
+}
+
+/**
+ * `APP_ROLE=all`: the API in this process and the chart workers as forked processes of the same program
+ * (APP_ROLE=worker), so every core computes charts while one `npm start` runs it all. Forked processes rather
+ * than BullMQ's sandboxed worker threads: a sandbox moves only the job function to a thread, while BullMQ's
+ * own Redis work for every job (fetching, locking, completing) stays on the main thread, which is the larger
+ * part of a chart job here. A child that dies is started again; a child whose parent is gone stops itself
+ * (see main.ts).
+ */
+export class WorkerPool {
+  private readonly children = new Set<ChildProcess>();
+  private stopping = false;
+  private readonly logger: JsonLogger;
+
+  constructor(
+    private readonly count: number,
+    private readonly env: Record<string, string>,
+    logLevel: ConstructorParameters<typeof JsonLogger>[0],
+  ) {
+    this.logger = new JsonLogger(logLevel);
+  }
+
+  start(): void {
+    for (let i = 0; i < this.count; i++) this.spawn();
+  }
+
+  private spawn(): void {
+    // Under ts-node (npm start) the children need the same TypeScript loader; compiled (dist/) they do not.
+    const execArgv = __filename.endsWith('.ts') ? [...process.execArgv, '-r', 'ts-node/register/transpile-only'] : process.execArgv;
+    const child = fork(process.argv[1], process.argv.slice(2), {
+      env: { ...process.env, ...this.env, APP_ROLE: 'worker', PORT: '0', HD_SUPERVISED_WORKER: '1' },
+      execArgv,
+      stdio: 'inherit',
+    });
+    const startedAt = Date.now();
+    this.children.add(child);
+    this.logger.write('info', { msg: 'worker process started', pid: child.pid });
+    child.once('exit', (code, signal) => {
+      this.children.delete(child);
+      if (this.stopping) return;
+      this.logger.write('warn', { msg: 'worker process exited, starting another', pid: child.pid, code, signal });
+      const delay = Date.now() - startedAt < RESTART_DELAY_MS ? RESTART_DELAY_MS : 0;
+      setTimeout(() => !this.stopping && this.spawn(), delay).unref();
+    });
+  }
+
+  get pids(): number[] {
+    return [...this.children].map((c) => c.pid!).filter(Boolean);
+  }
+
+  /** Stops every worker gracefully (each finishes the jobs it holds) and resolves once all have exited. */
+  stop(): Promise<void> {
+    this.stopping = true;
+    const exits = [...this.children].map(
+      (child) => new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+    );
+    return Promise.all(exits).then(() => undefined);
+  }
+}
+
+/** In a supervised worker: stop gracefully when the parent is gone (its IPC channel closes), however it ended. */
+export function stopWithParent(): void {
+  if (process.env.HD_SUPERVISED_WORKER !== '1' || !process.send) return;
+  process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+}
