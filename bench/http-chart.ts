@@ -12,7 +12,7 @@ const PLACES = ['Paris, France', 'Montreal, Quebec, Canada', 'Los Angeles, Calif
 const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 
 /** The i-th distinct birth: a different day and minute each time, over eight places. */
-function birth(i: number): string {
+export function birth(i: number): string {
   const day = new Date(Date.UTC(1950, 0, 1) + (i % 29_000) * 86_400_000).toISOString().slice(0, 10);
   const minutes = (i * 7) % 1440;
   const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;

@@ -10,6 +10,7 @@ const SECTIONS: Record<string, () => Promise<{ run: (report: typeof printReport)
   render: () => import('./render'),
   advice: () => import('./advice'),
   http: () => import('./http-chart'),
+  all: () => import('./http-all'),
 };
 
 async function main(): Promise<void> {

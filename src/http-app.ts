@@ -1,3 +1,4 @@
+import type { RequestListener, Server } from 'node:http';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { json } from 'express';
@@ -5,7 +6,11 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
-import { correlationMiddleware } from './common/correlation';
+import { ApiError, ErrorBody } from './common/api-error';
+import { CORRELATION_HEADER, correlationIdFor, correlationMiddleware } from './common/correlation';
+import { KeyAdmission, receivedAtOf } from './common/key-admission';
+import { METRIC } from './modules/metrics/metric-names';
+import { RETRY_AFTER_S } from './modules/queue/outage-gate';
 import { drainingMiddleware } from './common/draining';
 import { bodyErrorHandler, ErrorFilter, requireJsonBody } from './common/error.filter';
 import { buildValidationPipe } from './common/validation';
@@ -41,6 +46,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.enableShutdownHooks();
   if (config.role !== 'worker') setUpOpenApi(app);
   if (config.role !== 'worker' && options.preRouter !== false) installAdvicePreRouter(app, config);
+  if (config.role !== 'worker') installKeyAdmission(app, config);
   return app;
 }
 
@@ -52,6 +58,38 @@ function installAdvicePreRouter(app: INestApplication, config: AppConfig): void 
     metrics.observeHttp('GET', answer.route, answer.status, seconds);
     writeRequestLine(logger, { method: 'GET', route: answer.route, status: answer.status, durationMs: seconds * 1000, correlationId });
   });
+}
+
+/** Per-key fair admission in front of everything else (see common/key-admission.ts). */
+function installKeyAdmission(app: INestApplication, config: AppConfig): void {
+  const server = app.getHttpServer() as Server;
+  const listeners = server.listeners('request') as RequestListener[];
+  if (listeners.length !== 1) throw new Error(`key admission: expected one request listener, found ${listeners.length}`);
+  const admission = new KeyAdmission(config.keyConcurrency, config.jobTimeoutMs);
+  const metrics = app.get(MetricsService);
+  metrics.gaugeFrom(METRIC.parked, 'Requests waiting, unread, for their key\'s turn (KEY_CONCURRENCY per key at once).', () => admission.parked);
+  const logger = new JsonLogger(config.logLevel);
+  server.removeListener('request', listeners[0]);
+  server.on('request', admission.wrap(listeners[0], (req, res, why) => {
+    const err = why === 'overloaded'
+      ? new ApiError(503, 'OVERLOADED', 'Too many requests of this key are waiting; try again shortly.', undefined, { 'Retry-After': RETRY_AFTER_S })
+      : new ApiError(504, 'COMPUTE_TIMEOUT', `The request waited for its key's earlier requests past ${config.jobTimeoutMs} ms.`, undefined, { 'Retry-After': RETRY_AFTER_S });
+    const correlationId = correlationIdFor(req.headers[CORRELATION_HEADER]);
+    const body: ErrorBody = { error: { code: err.code, message: err.message, correlationId } };
+    res.writeHead(err.status, { ...err.headers, 'Content-Type': 'application/json; charset=utf-8', [CORRELATION_HEADER]: correlationId });
+    res.end(JSON.stringify(body));
+    const route = CHART_ROUTES.has(pathOf(req.url)) ? pathOf(req.url) : 'unmatched';
+    const seconds = (Date.now() - (receivedAtOf(req) ?? Date.now())) / 1000;
+    metrics.observeHttp(req.method ?? 'POST', route, err.status, seconds);
+    writeRequestLine(logger, { method: req.method ?? 'POST', route, status: err.status, durationMs: seconds * 1000, correlationId });
+  }));
+}
+
+const CHART_ROUTES = new Set(['/v1/chart', '/v1/chart/advanced', '/v1/chart/composite', '/v1/chart/transit', '/v1/chart/bodygraph']);
+
+function pathOf(url: string | undefined): string {
+  const q = (url ?? '').indexOf('?');
+  return q < 0 ? (url ?? '') : (url ?? '').slice(0, q);
 }
 
 function setUpOpenApi(app: INestApplication): void {

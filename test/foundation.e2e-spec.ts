@@ -170,7 +170,9 @@ describe('graceful shutdown', () => {
   it('on SIGTERM keeps answering the requests it holds, then exits 0', async () => {
     // No worker yet: the requests wait in the queue, so they are surely in flight when SIGTERM comes.
     const inFlight = Array.from({ length: 10 }, (_, i) => post(svc.baseUrl, '/v1/chart', { ...RA, birthtime: `05:${10 + i}` }));
-    await waitFor(async () => (await redis.llen(`${svc.prefix}:charts:wait`)) === 10, 20_000, '10 waiting jobs');
+    // Every job has a priority (per-key fairness), so waiting jobs sit in the 'prioritized' set.
+    const waitingJobs = async () => (await redis.llen(`${svc.prefix}:charts:wait`)) + (await redis.zcard(`${svc.prefix}:charts:prioritized`));
+    await waitFor(async () => (await waitingJobs()) === 10, 20_000, '10 waiting jobs');
     // Nest re-raises the signal once it has closed everything, so the exit is "by SIGTERM" (or code 0).
     const exited = new Promise<string>((resolve) => svc.api.once('exit', (code, signal) => resolve(signal ?? String(code))));
     svc.api.kill('SIGTERM');

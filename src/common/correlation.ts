@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import { receivedAtOf } from './key-admission';
 
 export const CORRELATION_HEADER = 'x-correlation-id';
 const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Gives every request a correlation id (the caller's, when it is a safe token) and echoes it. */
 export function correlationMiddleware(req: Request, res: Response, next: NextFunction): void {
+  // The request's one deadline starts here, before anything that may wait on Redis (key check, queue).
+  res.locals.receivedAt = receivedAtOf(req) ?? Date.now();
   const id = correlationIdFor(req.headers[CORRELATION_HEADER]);
   (req as Request & { correlationId?: string }).correlationId = id;
   res.setHeader(CORRELATION_HEADER, id);

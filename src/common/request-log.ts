@@ -8,6 +8,10 @@ import { JsonLogger } from './json-logger';
  */
 export interface RequestTrace {
   jobId?: string;
+  /** Date.now() when the request arrived: the start of its one deadline (JOB_TIMEOUT_MS), set by correlationMiddleware. */
+  receivedAt?: number;
+  /** Hex SHA-256 of the caller's API key, set by the key guard: the fairness unit. Never the key itself. */
+  keyHash?: string;
 }
 
 /** Probes and scrapes are logged at debug only: they come every few seconds from machines. */

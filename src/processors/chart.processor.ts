@@ -7,12 +7,13 @@ import { CHART_QUEUE, INPUT_ERROR_MARKER, InputErrorPayload } from '../jobs/job-
 import { ChartWorkerState } from './chart-worker.state';
 import { warmUp } from '../jobs/chart-jobs';
 import { handlerFor } from './handlers';
+import { chartWorkerOptions } from './worker-options';
 
 /**
  * Runs every chart job on the engine. Handlers are synchronous and take well under a millisecond, so lock
  * renewal is never starved. A caller's input error fails the job without retry and carries its code back.
  */
-@Processor(CHART_QUEUE)
+@Processor(CHART_QUEUE, chartWorkerOptions())
 export class ChartProcessor extends WorkerHost implements OnApplicationBootstrap {
   private readonly logger = new Logger(ChartProcessor.name);
 

@@ -18,6 +18,8 @@ export interface StartOptions {
   worker?: boolean;
   env?: Record<string, string>;
   workerEnv?: Record<string, string>;
+  /** Static keys the API accepts (default: TEST_API_KEY). */
+  apiKeys?: string[];
 }
 
 export interface RunningService {
@@ -25,7 +27,9 @@ export interface RunningService {
   workerUrl?: string;
   prefix: string;
   api: ChildProcess;
+  /** The last worker started; `workers` holds every one. */
   worker?: ChildProcess;
+  workers: ChildProcess[];
   logs: { api: string[]; worker: string[] };
   startWorker(env?: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
@@ -85,7 +89,8 @@ function stopProcess(child: ChildProcess | undefined): Promise<void> {
 
 /** Deletes every Redis key under the prefix (and only those). */
 export async function deletePrefix(prefix: string, redisUrl = REDIS_URL): Promise<void> {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, retryStrategy: () => null });
+  redis.on('error', () => undefined); // a test may have killed that Redis on purpose
   try {
     let cursor = '0';
     do {
@@ -101,24 +106,27 @@ export async function deletePrefix(prefix: string, redisUrl = REDIS_URL): Promis
 export async function startService(options: StartOptions = {}): Promise<RunningService> {
   const prefix = `hdtest${randomBytes(4).toString('hex')}`;
   const common = { REDIS_URL, REDIS_PREFIX: prefix, ...(options.env ?? {}) };
+  const apiKeys = options.apiKeys ?? [TEST_API_KEY];
   const apiPort = await freePort();
   const logs = { api: [] as string[], worker: [] as string[] };
-  const api = launch({ ...common, APP_ROLE: 'api', PORT: String(apiPort), HD_API_KEYS: TEST_API_KEY }, logs.api);
+  const api = launch({ ...common, APP_ROLE: 'api', PORT: String(apiPort), HD_API_KEYS: apiKeys.join(',') }, logs.api);
   const baseUrl = `http://127.0.0.1:${apiPort}`;
   const service: RunningService = {
     baseUrl,
     prefix,
     api,
     logs,
+    workers: [],
     async startWorker(env = {}) {
       const workerPort = await freePort();
       service.worker = launch({ ...common, ...(options.workerEnv ?? {}), ...env, APP_ROLE: 'worker', PORT: String(workerPort) }, logs.worker);
+      service.workers.push(service.worker);
       service.workerUrl = `http://127.0.0.1:${workerPort}`;
       await waitFor(() => healthy(service.workerUrl!), 60_000, `worker health (${logs.worker.join('')})`);
     },
     async stop() {
-      await Promise.all([stopProcess(api), stopProcess(service.worker)]);
-      await deletePrefix(prefix).catch(() => undefined);
+      await Promise.all([stopProcess(api), ...service.workers.map(stopProcess)]);
+      await deletePrefix(prefix, common.REDIS_URL).catch(() => undefined);
     },
   };
   try {

@@ -1,13 +1,23 @@
-import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { ApiError } from '../../common/api-error';
+import { beforeDeadline, DeadlineExceeded } from '../../common/deadline';
+import type { RequestTrace } from '../../common/request-log';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { OutageGate, unavailable } from '../queue/outage-gate';
+import { RedisClient } from '../redis/redis.module';
+import { hashApiKey } from './api-key';
 import { ApiKeyService } from './api-key.store';
 import { IS_PUBLIC } from './public.decorator';
 
 export const API_KEY_HEADER = 'hd-api-key';
 
-/** Global guard: every route needs a valid HD-Api-Key unless marked @Public(). */
+/**
+ * Global guard: every route needs a valid HD-Api-Key unless marked @Public(). A key that must be looked up
+ * in Redis while Redis is away waits for it within the request's deadline, like the job itself; the key's
+ * hash is handed on (res.locals.keyHash) as the unit of fairness.
+ */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   private readonly logger = new Logger(ApiKeyGuard.name);
@@ -15,25 +25,38 @@ export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly keys: ApiKeyService,
+    private readonly redis: RedisClient,
+    private readonly gate: OutageGate,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
-    const header = context.switchToHttp().getRequest<Request>().headers[API_KEY_HEADER];
-    const key = Array.isArray(header) ? header[0] : header;
-    if (!key || !key.trim()) {
+    const http = context.switchToHttp();
+    const header = http.getRequest<Request>().headers[API_KEY_HEADER];
+    const key = (Array.isArray(header) ? header[0] : header)?.trim();
+    if (!key) {
       throw new ApiError(401, 'API_KEY_MISSING', 'Send your API key in the HD-Api-Key header.');
     }
-    let valid: boolean;
-    try {
-      valid = await this.keys.isValid(key.trim());
-    } catch (err) {
-      // Never log the key itself.
-      this.logger.warn(`key lookup failed: ${(err as Error).message}`);
-      throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'Keys cannot be checked right now.', undefined, { 'Retry-After': '2' });
-    }
-    if (!valid) throw new ApiError(401, 'API_KEY_INVALID', 'The API key is unknown or has been revoked.');
+    const trace = http.getResponse<Response>().locals as RequestTrace;
+    const deadline = (trace.receivedAt ?? Date.now()) + this.config.jobTimeoutMs;
+    if (!(await this.isValid(key, deadline))) throw new ApiError(401, 'API_KEY_INVALID', 'The API key is unknown or has been revoked.');
+    trace.keyHash = hashApiKey(key).toString('hex');
     return true;
+  }
+
+  /** Static and recently seen keys answer from memory; others are read from Redis, waiting out a blip. */
+  private async isValid(key: string, deadline: number): Promise<boolean> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await beforeDeadline(this.keys.isValid(key), deadline);
+      } catch (err) {
+        if (err instanceof DeadlineExceeded || attempt >= 2) throw unavailable('Keys cannot be checked right now.');
+        // Never log the key itself.
+        this.logger.warn(`key lookup failed: ${(err as Error).message}`);
+        await this.gate.pass(() => this.redis.up, deadline, 'The key store');
+      }
+    }
   }
 }

@@ -44,12 +44,12 @@ export class HealthService {
     if (redisUp) {
       try {
         const [counts, workers] = await Promise.all([
-          this.queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed'),
+          this.queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed', 'completed'),
           this.queue.getWorkersCount(),
         ]);
         report.queue = {
           name: CHART_QUEUE,
-          waiting: counts.waiting ?? 0,
+          waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0), // every job has a priority (KeyLoad)
           active: counts.active ?? 0,
           delayed: counts.delayed ?? 0,
           failed: counts.failed ?? 0,

@@ -11,6 +11,10 @@ export const METRIC = {
   jobWait: 'hd_job_wait_seconds',
   jobsTotal: 'hd_jobs_total',
   ready: 'hd_ready',
+  keyInFlight: 'hd_key_requests_in_flight',
+  keysInFlight: 'hd_keys_in_flight',
+  outageWaiting: 'hd_requests_waiting_for_redis',
+  parked: 'hd_requests_waiting_for_key_turn',
 } as const;
 
 /** Queue states exported as `hd_queue_jobs{state}`. */

@@ -9,6 +9,8 @@ import { CHART_QUEUE, INPUT_ERROR_MARKER, JOB_NAMES } from '../../jobs/job-types
 import { HealthService } from '../health/health.service';
 import { METRIC, QUEUE_STATES } from './metric-names';
 import { withTimeout } from '../../common/with-timeout';
+import { KeyLoad } from '../queue/key-load';
+import { OutageGate } from '../queue/outage-gate';
 
 /** How long a scrape waits for Redis before leaving the queue series out. */
 const REDIS_READ_TIMEOUT_MS = 1_000;
@@ -40,6 +42,8 @@ export class MetricsService implements OnModuleDestroy {
     @Inject(APP_CONFIG) config: AppConfig,
     @InjectQueue(CHART_QUEUE) private readonly queue: Queue,
     @Optional() private readonly health?: HealthService,
+    @Optional() keyLoad?: KeyLoad,
+    @Optional() gate?: OutageGate,
   ) {
     // Without an 'error' listener BullMQ prints connection errors raw to stderr (not JSON) during an outage.
     const logger = new Logger('ChartQueue');
@@ -54,7 +58,12 @@ export class MetricsService implements OnModuleDestroy {
       registers,
     });
     const queueName = this.queue.name;
-    const readCounts = () => withTimeout(this.queue.getJobCounts(...QUEUE_STATES), REDIS_READ_TIMEOUT_MS);
+    // Every job carries a priority (fairness, see KeyLoad), so jobs waiting for a worker sit in BullMQ's
+    // 'prioritized' state: they are reported as waiting, which is what the dashboards and alerts mean.
+    const readCounts = async (): Promise<Record<string, number>> => {
+      const counts = await withTimeout(this.queue.getJobCounts(...QUEUE_STATES, 'prioritized'), REDIS_READ_TIMEOUT_MS);
+      return { ...counts, waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0) };
+    };
     new Gauge({
       name: METRIC.queueJobs,
       help: 'Jobs in the queue by state, read from Redis at scrape time.',
@@ -96,6 +105,36 @@ export class MetricsService implements OnModuleDestroy {
         this.set({ role: config.role }, ready ? 1 : 0);
       },
     });
+    if (keyLoad) {
+      new Gauge({
+        name: METRIC.keyInFlight,
+        help: 'Requests in flight in this API process for the 10 busiest keys, by key hash prefix (8 hex digits).',
+        labelNames: ['key'],
+        registers,
+        collect() {
+          this.reset();
+          for (const { key, inFlight } of keyLoad.snapshot(10).keys) this.set({ key }, inFlight);
+        },
+      });
+      new Gauge({
+        name: METRIC.keysInFlight,
+        help: 'Distinct keys with requests in flight in this API process.',
+        registers,
+        collect() {
+          this.set(keyLoad.snapshot(0).activeKeys);
+        },
+      });
+    }
+    if (gate) {
+      new Gauge({
+        name: METRIC.outageWaiting,
+        help: 'Requests waiting for Redis to come back (bounded by OUTAGE_MAX_WAITING).',
+        registers,
+        collect() {
+          this.set(gate.waitingCount);
+        },
+      });
+    }
     this.jobDuration = new Histogram({
       name: METRIC.jobDuration,
       help: 'Time a worker spent on a job (finishedOn - processedOn), by job name. Observed by worker processes.',
@@ -116,6 +155,11 @@ export class MetricsService implements OnModuleDestroy {
       labelNames: ['job', 'outcome'],
       registers,
     });
+  }
+
+  /** A gauge read at scrape time from a number the process keeps (e.g. requests waiting for admission). */
+  gaugeFrom(name: string, help: string, read: () => number): void {
+    new Gauge({ name, help, registers: [this.registry], collect() { this.set(read()); } });
   }
 
   /** Express middleware: observes every request once it is answered, labelled with the route pattern. */

@@ -1,0 +1,226 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import type { JobsOptions, Queue } from 'bullmq';
+import { withTimeout } from '../../common/with-timeout';
+import { CHART_QUEUE, INPUT_ERROR_MARKER, JobName } from '../../jobs/job-types';
+import { QueueEventsService } from './queue-events.service';
+
+/** How often the sweep looks at the jobs this process waits for. */
+const SWEEP_EVERY_MS = 250;
+/**
+ * A job not finished this long after its add (or its last check) has its state read from Redis: this catches a
+ * completion event that never came (the stream is trimmed, so a reader that fell far behind loses events).
+ * Every reconnect checks all jobs at once, so Redis restarts do not wait for it. Under overload each waiting
+ * request costs one read per 3 s.
+ */
+const CHECK_AFTER_MS = 3_000;
+/** One Redis call of the sweep may take this long before the job is simply looked at again. */
+const CALL_TIMEOUT_MS = 2_000;
+
+/** A job that failed for a reason other than its input, after one fresh attempt. */
+export class JobFailed extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'JobFailed';
+  }
+
+  get isInputError(): boolean {
+    return this.reason.startsWith(INPUT_ERROR_MARKER);
+  }
+}
+
+interface Waiter {
+  resolve(value: unknown): void;
+  reject(err: Error): void;
+}
+
+interface Entry {
+  jobId: string;
+  name: JobName;
+  data: object;
+  opts: JobsOptions;
+  waiters: Set<Waiter>;
+  settled: boolean;
+  /** An add or a state read is in flight. */
+  busy: boolean;
+  /** The job must be added (again): its add failed, or Redis lost it. */
+  needsAdd: boolean;
+  checkedAt: number;
+  /** One fresh attempt after an unexpected failure (a worker died twice under it, say). */
+  retried: boolean;
+}
+
+/** The queue connection as far as this file needs it. */
+type ClientState = { status: string; on(event: 'ready', listener: () => void): unknown };
+
+/** isFinished's answer: 1 completed, 2 failed, -1 no such job, 0 waiting or running. */
+type FinishedState = [number, string | null];
+
+/**
+ * The jobs this API process waits for, one entry per job id (identical concurrent requests share one). A
+ * completion normally arrives on the QueueEvents stream; the sweep covers every way that can fail: an event
+ * lost while the stream's connection was down, a job that vanished with Redis's data (added again), an add
+ * that failed during an outage (added again once Redis is back), a job failed by a stalled worker (added
+ * afresh once). Requests give up at their own deadline (JobRunner); the entry goes when its last waiter does.
+ */
+@Injectable()
+export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(PendingJobs.name);
+  private readonly entries = new Map<string, Entry>();
+  private sweepTimer?: NodeJS.Timeout;
+  private client?: ClientState;
+
+  constructor(
+    @InjectQueue(CHART_QUEUE) private readonly queue: Queue,
+    private readonly events: QueueEventsService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.client = (await this.queue.getBackend().client) as unknown as ClientState;
+    // After a reconnect every waiting job is looked at at once: its events may have been lost meanwhile.
+    this.client.on('ready', () => {
+      for (const entry of this.entries.values()) entry.checkedAt = 0;
+    });
+    const events = this.events.queueEvents;
+    events.on('completed', ({ jobId, returnvalue }) => this.resolve(jobId, returnvalue));
+    events.on('failed', ({ jobId, failedReason }) => {
+      const entry = this.entries.get(jobId);
+      if (entry) this.failed(entry, failedReason);
+    });
+    this.sweepTimer = setInterval(() => this.sweep(), SWEEP_EVERY_MS);
+    this.sweepTimer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.sweepTimer);
+  }
+
+  /** True when jobs can be added and their completions arrive: the queue's connection and the event stream are up. */
+  get up(): boolean {
+    return this.client?.status === 'ready' && this.events.ready;
+  }
+
+  /** Jobs this process is waiting for (a metric). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * Waits for the job's result (adding the job unless this process already waits for it). `cancel` must be
+   * called when the caller stops waiting, settled or not.
+   */
+  wait(jobId: string, name: JobName, data: object, opts: JobsOptions): { promise: Promise<unknown>; cancel: () => void } {
+    let entry = this.entries.get(jobId);
+    const isNew = !entry;
+    if (!entry) {
+      entry = { jobId, name, data, opts, waiters: new Set(), settled: false, busy: false, needsAdd: true, checkedAt: Date.now(), retried: false };
+      this.entries.set(jobId, entry);
+    }
+    let waiter!: Waiter;
+    const promise = new Promise<unknown>((resolve, reject) => (waiter = { resolve, reject }));
+    entry.waiters.add(waiter);
+    if (isNew) void this.add(entry);
+    const owner = entry;
+    return {
+      promise,
+      cancel: () => {
+        owner.waiters.delete(waiter);
+        if (owner.waiters.size === 0 && this.entries.get(owner.jobId) === owner) this.entries.delete(owner.jobId);
+      },
+    };
+  }
+
+  /** Adds the job and reads its state once (it may have finished before: a repeat answered from the kept result). */
+  private async add(entry: Entry): Promise<void> {
+    if (entry.busy || entry.settled) return;
+    entry.busy = true;
+    try {
+      // Two rounds at most: a job missing right after its add was lost by a Redis restart in between.
+      for (let round = 0; round < 2 && !entry.settled; round++) {
+        await withTimeout(this.queue.add(entry.name, entry.data, entry.opts), CALL_TIMEOUT_MS);
+        entry.needsAdd = false;
+        if ((await this.check(entry)) !== -1) break;
+        entry.needsAdd = true;
+      }
+    } catch {
+      entry.needsAdd = true; // Redis away: the sweep adds it once Redis is back
+    } finally {
+      entry.busy = false;
+      entry.checkedAt = Date.now();
+    }
+  }
+
+  /** Reads the job's state and acts on it; returns the state. */
+  private async check(entry: Entry): Promise<number> {
+    const [state, result] = (await withTimeout(this.queue.getBackend().isFinished(entry.jobId, true), CALL_TIMEOUT_MS)) as FinishedState;
+    if (state === 1) this.resolve(entry.jobId, parseReturnValue(result));
+    else if (state === 2) this.failed(entry, result ?? 'failed');
+    return state;
+  }
+
+  private sweep(): void {
+    if (!this.up) return;
+    const now = Date.now();
+    for (const entry of this.entries.values()) {
+      if (entry.settled || entry.busy) continue;
+      if (entry.needsAdd) void this.add(entry);
+      else if (now - entry.checkedAt >= CHECK_AFTER_MS) void this.recheck(entry);
+    }
+  }
+
+  private async recheck(entry: Entry): Promise<void> {
+    entry.busy = true;
+    try {
+      if ((await this.check(entry)) === -1) {
+        this.logger.warn({ msg: 'job vanished from Redis, adding it again', jobId: entry.jobId });
+        entry.needsAdd = true;
+      }
+    } catch {
+      // looked at again on the next sweep
+    } finally {
+      entry.busy = false;
+      entry.checkedAt = Date.now();
+    }
+  }
+
+  private resolve(jobId: string, value: unknown): void {
+    const entry = this.entries.get(jobId);
+    if (!entry || entry.settled) return;
+    this.settle(entry, (w) => w.resolve(value));
+  }
+
+  private failed(entry: Entry, reason: string): void {
+    if (entry.settled) return;
+    if (reason.startsWith(INPUT_ERROR_MARKER) || entry.retried) {
+      this.settle(entry, (w) => w.reject(new JobFailed(reason)));
+      return;
+    }
+    // Unexpected (a worker died under the job more often than BullMQ allows): compute it once more, afresh.
+    this.logger.warn({ msg: 'job failed unexpectedly, adding it afresh', jobId: entry.jobId, reason });
+    entry.retried = true;
+    entry.busy = true;
+    void withTimeout(this.queue.remove(entry.jobId), CALL_TIMEOUT_MS)
+      .catch(() => undefined)
+      .finally(() => {
+        entry.busy = false;
+        entry.needsAdd = true;
+        if (this.up) void this.add(entry);
+      });
+  }
+
+  private settle(entry: Entry, notify: (w: Waiter) => void): void {
+    entry.settled = true;
+    this.entries.delete(entry.jobId);
+    for (const waiter of entry.waiters) notify(waiter);
+  }
+}
+
+/** Workers return JSON text, which BullMQ stores JSON-encoded (as its own getReturnValue reads it). */
+function parseReturnValue(raw: string | null): unknown {
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
