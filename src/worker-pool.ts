@@ -6,21 +6,23 @@ import { JsonLogger } from './common/json-logger';
 const RESTART_DELAY_MS = 1_000;
 
 /**
- * WORKERS=auto: one worker process per core. Measured on the 2-core machine (32 connections of distinct
- * births, load generator on the same machine): the API and the workers leave each other idle time (the API
- * waits on Redis round trips, a worker spends a quarter of its time on socket writes), so two workers beside
- * the API beat one (see the README's benchmark table).
+ * WORKERS=auto: one worker process per core the API leaves spare (cores − 1, at least one). Measured on the
+ * 2-core machine (`npm run bench -- all`, 32 connections of distinct births, the load generator on the same
+ * machine): the API process is the busiest (about 1.2 ms of CPU per request against 0.7 ms in a worker and
+ * 0.4 ms in Redis), so a second worker process only takes CPU from it: API + 1 worker 678–733 req/s,
+ * API + 2 workers 507–573, API + 3 workers 423, the old single process 566–575.
  */
 export function resolveWorkerCount(setting: number | 'auto'): number {
-  return setting === 'auto' ? Math.max(1, availableParallelism()) : setting;
+  return setting === 'auto' ? Math.max(1, availableParallelism() - 1) : setting;
 }
 
 /**
  * `APP_ROLE=all`: the API in this process and the chart workers as forked processes of the same program
  * (APP_ROLE=worker), so every core computes charts while one `npm start` runs it all. Forked processes rather
- * than BullMQ's sandboxed worker threads: a sandbox moves only the job function to a thread, while BullMQ's
- * own Redis work for every job (fetching, locking, completing) stays on the main thread, which is the larger
- * part of a chart job here. A child that dies is started again; a child whose parent is gone stops itself
+ * than BullMQ's sandboxed processors: with worker threads the Swiss Ephemeris addon cannot load at all (it is
+ * not context-aware: "Module did not self-register"), and with sandbox child processes BullMQ's own Redis
+ * work for every job (fetching, locking, completing) stays on the API's thread: 258–334 req/s measured, against
+ * 678–733 with a forked worker. A child that dies is started again; a child whose parent is gone stops itself
  * (see main.ts).
  */
 export class WorkerPool {

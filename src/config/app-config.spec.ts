@@ -89,4 +89,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ REDIS_CLUSTER_NODES: 'a:7000' }).queuePrefix).toBe('{hd}');
     expect(loadConfig({ REDIS_CLUSTER_NODES: 'a:7000', REDIS_URL: 'redis://:pw@a:7000/0' }).redisMode).toBe('cluster');
   });
+
+  it('reads the fault-tolerance and all-in-one settings, with their defaults', () => {
+    expect(loadConfig({})).toMatchObject({ workers: 'auto', keyConcurrency: 32, outageMaxWaiting: 2_000 });
+    expect(loadConfig({ WORKERS: 'AUTO' }).workers).toBe('auto');
+    expect(loadConfig({ WORKERS: '0', KEY_CONCURRENCY: '0', OUTAGE_MAX_WAITING: '10' })).toMatchObject({ workers: 0, keyConcurrency: 0, outageMaxWaiting: 10 });
+    expect(loadConfig({ WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ APP_ROLE: 'worker', PORT: '0' }).port).toBe(0);
+    expect(() => loadConfig({ WORKERS: 'many' })).toThrow(/WORKERS/);
+    expect(() => loadConfig({ WORKERS: '1000' })).toThrow(/WORKERS/);
+    expect(() => loadConfig({ KEY_CONCURRENCY: '-1' })).toThrow(/KEY_CONCURRENCY/);
+  });
 });

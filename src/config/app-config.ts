@@ -18,7 +18,7 @@ export interface AppConfig {
   keyConcurrency: number;
   /** Requests that may wait at once for Redis to come back (beyond: 503 at once). */
   outageMaxWaiting: number;
-  /** `all` role: worker processes forked beside the API ('auto' resolves to the machine's cores; 0 = in-process). */
+  /** `all` role: worker processes forked beside the API ('auto': the cores the API leaves spare, at least 1; 0 = in-process). */
   workers: number | 'auto';
   adminToken?: string;
   /** ADMIN_READ_WRITE=true enables retry/clean/remove on the queue dashboard (read-only otherwise). */
