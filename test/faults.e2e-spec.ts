@@ -56,10 +56,15 @@ describe('a worker killed under load (kill -9): its jobs are taken over within t
       // A chart takes well under a millisecond, so a worker often holds no job at a given instant: freeze it
       // (SIGSTOP keeps its locks) until it holds some, then kill it, so that the takeover is really exercised.
       const victim = svc.workers[0];
+      // A job still active 200 ms after the freeze is the frozen worker's: the live one finishes its own in a
+      // millisecond.
+      const active = () => redis.lrange(`${svc.prefix}:charts:active`, 0, -1);
       for (let tries = 0; tries < 50; tries++) {
         victim.kill('SIGSTOP');
-        await sleep(30);
-        if ((await redis.llen(`${svc.prefix}:charts:active`)) > 0) break;
+        const before = await active();
+        await sleep(200);
+        const after = new Set(await active());
+        if (before.some((id) => after.has(id))) break;
         victim.kill('SIGCONT');
         await sleep(50);
       }
