@@ -25,6 +25,8 @@ function percentile(sorted: number[], p: number): number {
 
 export async function run(report: Report): Promise<void> {
   const svc = await startService({ env: { LOG_LEVEL: 'error', QUEUE_MAX_WAITING: '100000' } });
+  // BENCH_SPLIT_WORKERS=N: N worker processes beside the API (default 1), as a split deployment runs them.
+  for (let i = 1; i < Number(process.env.BENCH_SPLIT_WORKERS ?? 1); i++) await svc.startWorker();
   try {
     // Warm both processes (gazetteer, ephemeris files, JIT) before measuring.
     for (let i = 0; i < 200; i++) await post(svc.baseUrl, '/v1/chart', JSON.parse(birth(1_000_000 + i)));
