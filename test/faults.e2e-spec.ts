@@ -3,14 +3,12 @@
  * kills Redis, never the shared one). Each experiment is bounded in time; the goals of the reliability issue are
  * asserted (0 non-200 answers, every answer within JOB_TIMEOUT_MS + 1 s) and the figures are printed.
  */
-import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { runLoad, summarise } from './helpers/load';
+import { RedisProcess, startRedisServer } from './helpers/redis-servers';
 import Redis from 'ioredis';
-import { freePort, post, REDIS_URL, RunningService, startService, waitFor } from './helpers/service';
+import { freePort, post, REDIS_URL, RunningService, startService } from './helpers/service';
 
 const JOB_TIMEOUT_MS = 10_000;
 const DEADLINE_MS = JOB_TIMEOUT_MS + 1_000;
@@ -18,17 +16,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function report(name: string, figures: object): void {
   console.log(`${name}: ${JSON.stringify(figures)}`);
-}
-
-/** A memory-only redis-server on a given port (so that it can be restarted at the same address). */
-function startRedisOn(port: number): Promise<ChildProcess> {
-  const dir = mkdtempSync(join(tmpdir(), 'hd-fault-redis-'));
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
-  return waitFor(
-    async () => (await promisify(execFile)('redis-cli', ['-p', String(port), 'ping'])).stdout.trim() === 'PONG',
-    10_000,
-    `redis-server on ${port}`,
-  ).then(() => child);
 }
 
 function kill9(child: ChildProcess | undefined): Promise<void> {
@@ -96,27 +83,27 @@ describe('a worker killed under load (kill -9): its jobs are taken over within t
 describe('Redis killed (kill -9) under load and restarted empty 3 s later', () => {
   let svc: RunningService;
   let port: number;
-  let redis: ChildProcess | undefined;
+  let redis: RedisProcess | undefined;
 
   beforeAll(async () => {
     port = await freePort();
-    redis = await startRedisOn(port);
+    redis = await startRedisServer([], { port });
     svc = await startService({ env: { LOG_LEVEL: 'error', REDIS_URL: `redis://127.0.0.1:${port}`, JOB_TIMEOUT_MS: String(JOB_TIMEOUT_MS) } });
   }, 120_000);
   afterAll(async () => {
     await svc?.stop();
-    await kill9(redis);
+    await redis?.kill();
   });
 
   it('shows as latency, not as errors: every request answered 200 within JOB_TIMEOUT_MS + 1 s', async () => {
     const load = runLoad({ baseUrl: svc.baseUrl, concurrency: 32, durationMs: 10_000 });
     await sleep(2_000);
-    await kill9(redis);
+    await redis?.kill();
     const killedAt = Date.now();
     // Fresh callers arriving while Redis is away (the 32 above are all waiting on answers by then).
     const arriving = runLoad({ baseUrl: svc.baseUrl, concurrency: 8, durationMs: 2_500, seed: 7_000_000 });
     await sleep(3_000);
-    redis = await startRedisOn(port);
+    redis = await startRedisServer([], { port });
     const restartedAt = Date.now();
     const samples = [...(await load), ...(await arriving)];
     const s = summarise(samples);
@@ -131,24 +118,24 @@ describe('Redis killed (kill -9) under load and restarted empty 3 s later', () =
 describe('Redis gone for good: every request answered within its deadline, fast 503 past OUTAGE_MAX_WAITING', () => {
   const timeoutMs = 3_000;
   let svc: RunningService;
-  let redis: ChildProcess | undefined;
+  let redis: RedisProcess | undefined;
 
   beforeAll(async () => {
     const port = await freePort();
-    redis = await startRedisOn(port);
+    redis = await startRedisServer([], { port });
     svc = await startService({
       env: { LOG_LEVEL: 'error', REDIS_URL: `redis://127.0.0.1:${port}`, JOB_TIMEOUT_MS: String(timeoutMs), OUTAGE_MAX_WAITING: '8' },
     });
   }, 120_000);
   afterAll(async () => {
     await svc?.stop();
-    await kill9(redis);
+    await redis?.kill();
   });
 
   it('answers 503 SERVICE_UNAVAILABLE with Retry-After, none later than JOB_TIMEOUT_MS + 1 s', async () => {
     const load = runLoad({ baseUrl: svc.baseUrl, concurrency: 16, durationMs: 6_000, requestTimeoutMs: 20_000 });
     await sleep(1_000);
-    await kill9(redis);
+    await redis?.kill();
     const killedAt = Date.now();
     const samples = await load;
     const after = samples.filter((x) => x.sentAt >= killedAt);

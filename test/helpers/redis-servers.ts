@@ -67,9 +67,10 @@ export async function ask(port: number, ...args: (string | number)[]): Promise<u
 /** Starts `redis-server` with the arguments given (after a free port, loopback, memory only) and waits for PING. */
 export async function startRedisServer(
   more: string[] | ((dir: string) => string[]) = [],
-  { sentinel = false } = {},
+  { sentinel = false, port: givenPort }: { sentinel?: boolean; port?: number } = {},
 ): Promise<RedisProcess> {
-  const port = await freePort();
+  // A given port lets a test restart a server at the same address.
+  const port = givenPort ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), sentinel ? 'hd-sentinel-' : 'hd-redis-'));
   const extraArgs = typeof more === 'function' ? more(dir) : more;
   let args: string[];
