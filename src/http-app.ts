@@ -6,13 +6,13 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
-import { ApiError, ErrorBody } from './common/api-error';
+import { ApiError } from './common/api-error';
 import { CORRELATION_HEADER, correlationIdFor, correlationMiddleware } from './common/correlation';
 import { KeyAdmission, receivedAtOf } from './common/key-admission';
 import { METRIC } from './modules/metrics/metric-names';
 import { RETRY_AFTER_S } from './modules/queue/outage-gate';
 import { drainingMiddleware } from './common/draining';
-import { bodyErrorHandler, ErrorFilter, requireJsonBody } from './common/error.filter';
+import { bodyErrorHandler, ErrorFilter, errorBody, requireJsonBody } from './common/error.filter';
 import { buildValidationPipe } from './common/validation';
 import { refuseHostileJson } from './common/hostile-json';
 import { JsonLogger } from './common/json-logger';
@@ -75,7 +75,7 @@ function installKeyAdmission(app: INestApplication, config: AppConfig): void {
       ? new ApiError(503, 'OVERLOADED', 'Too many requests of this key are waiting; try again shortly.', undefined, { 'Retry-After': RETRY_AFTER_S })
       : new ApiError(504, 'COMPUTE_TIMEOUT', `The request waited for its key's earlier requests past ${config.jobTimeoutMs} ms.`, undefined, { 'Retry-After': RETRY_AFTER_S });
     const correlationId = correlationIdFor(req.headers[CORRELATION_HEADER]);
-    const body: ErrorBody = { error: { code: err.code, message: err.message, correlationId } };
+    const body = errorBody(err, correlationId);
     res.writeHead(err.status, { ...err.headers, 'Content-Type': 'application/json; charset=utf-8', [CORRELATION_HEADER]: correlationId });
     res.end(JSON.stringify(body));
     const route = CHART_ROUTES.has(pathOf(req.url)) ? pathOf(req.url) : 'unmatched';

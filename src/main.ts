@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { loadConfigOrExit } from './config/app-config';
-import { describeRedis, redisAnswers, redisServerInstalled, startPrivateRedis } from './config/local-redis';
+import { redisServerInstalled, startPrivateRedis } from './config/local-redis';
+import { describeRedis, pingRedis } from './modules/redis/redis-connection';
 import { drainOnSignals } from './common/draining';
 import { createApp } from './http-app';
 import { resolveWorkerCount, stopWithParent, WorkerPool } from './worker-pool';
@@ -8,7 +9,7 @@ import { resolveWorkerCount, stopWithParent, WorkerPool } from './worker-pool';
 async function main(): Promise<void> {
   let config = loadConfigOrExit();
 
-  if (!(await redisAnswers(config))) {
+  if (!(await pingRedis(config))) {
     // A private server only stands in for the default address, never for a configured Sentinel or cluster.
     if (config.redisUrlIsDefault && config.redisMode === 'single' && redisServerInstalled()) {
       const { url } = await startPrivateRedis();

@@ -40,13 +40,19 @@ export class ErrorFilter implements ExceptionFilter {
 /** Writes an ApiError in the one shape; 5xx answers carry the correlation id. */
 export function sendError(req: Request, res: Response, err: ApiError): void {
   if (res.headersSent) return;
-  const body: ErrorBody = { error: { code: err.code, message: err.message } };
-  if (err.details !== undefined) body.error.details = err.details;
-  if (err.status >= 500) body.error.correlationId = correlationIdOf(req);
+  const body = errorBody(err, correlationIdOf(req));
   for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
   // A route may have set another type (the SVG route does) before failing: errors are always JSON.
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.status(err.status).json(body);
+}
+
+/** The one error shape; 5xx answers carry the correlation id. */
+export function errorBody(err: ApiError, correlationId: string): ErrorBody {
+  const body: ErrorBody = { error: { code: err.code, message: err.message } };
+  if (err.details !== undefined) body.error.details = err.details;
+  if (err.status >= 500) body.error.correlationId = correlationId;
+  return body;
 }
 
 /** A POST with a body must send it as JSON; anything else would reach validation as an empty object. */

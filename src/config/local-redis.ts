@@ -4,18 +4,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
-import type { AppConfig } from './app-config';
-import { pingRedis } from '../modules/redis/redis-connection';
 
-export { describeRedis } from '../modules/redis/redis-connection';
-
-/**
- * True when Redis answers PING within the time given: at a URL, or as configured (a single node, the primary
- * named by REDIS_SENTINELS, or the REDIS_CLUSTER_NODES cluster).
- */
-export async function redisAnswers(target: string | AppConfig, timeoutMs = 1_500): Promise<boolean> {
-  if (typeof target !== 'string') return pingRedis(target, timeoutMs);
-  const url = target;
+/** True when a Redis server answers PING at the URL within the time given (the private server's start). */
+export async function redisAnswers(url: string, timeoutMs = 1_500): Promise<boolean> {
   const client = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
   client.on('error', () => undefined);
   try {

@@ -41,16 +41,17 @@ export class ApiKeyGuard implements CanActivate {
     }
     const trace = http.getResponse<Response>().locals as RequestTrace;
     const deadline = (trace.receivedAt ?? Date.now()) + this.config.jobTimeoutMs;
-    if (!(await this.isValid(key, deadline))) throw new ApiError(401, 'API_KEY_INVALID', 'The API key is unknown or has been revoked.');
-    trace.keyHash = hashApiKey(key).toString('hex');
+    const hash = hashApiKey(key);
+    if (!(await this.isValid(hash, deadline))) throw new ApiError(401, 'API_KEY_INVALID', 'The API key is unknown or has been revoked.');
+    trace.keyHash = hash.toString('hex');
     return true;
   }
 
   /** Static and recently seen keys answer from memory; others are read from Redis, waiting out a blip. */
-  private async isValid(key: string, deadline: number): Promise<boolean> {
+  private async isValid(hash: Buffer, deadline: number): Promise<boolean> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await beforeDeadline(this.keys.isValid(key), deadline);
+        return await beforeDeadline(this.keys.isValidHash(hash), deadline);
       } catch (err) {
         if (err instanceof DeadlineExceeded || attempt >= 2) throw unavailable('Keys cannot be checked right now.');
         // Never log the key itself.

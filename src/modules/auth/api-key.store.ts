@@ -37,7 +37,11 @@ export class ApiKeyStore {
 
   /** true / false, or throws when Redis cannot answer. */
   async isValid(key: string): Promise<boolean> {
-    const hash = hashApiKey(key);
+    return this.isValidHash(hashApiKey(key));
+  }
+
+  /** As isValid, for a key already hashed (the guard hashes once and keeps the hash for fairness). */
+  async isValidHash(hash: Buffer): Promise<boolean> {
     if (matchesAnyHash(hash, this.staticHashes)) return true;
     const hex = hash.toString('hex');
     const cachedAt = this.cache.get(hex);

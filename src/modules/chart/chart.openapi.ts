@@ -49,6 +49,6 @@ export const ERROR_RESPONSES = () =>
         `DATE_OUT_OF_RANGE (a real birthdate outside ${FIRST_BIRTHDATE} to ${LAST_BIRTHDATE})`,
       ...error('LOCATION_NOT_FOUND', 'No place called "Springfeld" was found in United States.', { suggestions: ['Springfield, Illinois, United States'] }),
     }),
-    ApiResponse({ status: 503, description: 'OVERLOADED or SERVICE_UNAVAILABLE, with Retry-After', ...error('OVERLOADED', 'Too many computations are waiting; try again shortly.') }),
-    ApiResponse({ status: 504, description: 'COMPUTE_TIMEOUT: no worker finished in JOB_TIMEOUT_MS', ...error('COMPUTE_TIMEOUT', 'No worker finished the computation within 10000 ms.') }),
+    ApiResponse({ status: 503, description: 'OVERLOADED (too many jobs waiting, or too many requests of one key waiting their turn) or SERVICE_UNAVAILABLE (Redis away until the deadline), with Retry-After', ...error('OVERLOADED', 'Too many computations are waiting; try again shortly.') }),
+    ApiResponse({ status: 504, description: 'COMPUTE_TIMEOUT: not answered within JOB_TIMEOUT_MS of its arrival (no worker finished, or it waited that long for its key\'s earlier requests), with Retry-After', ...error('COMPUTE_TIMEOUT', 'No worker finished the computation within 10000 ms.') }),
   );

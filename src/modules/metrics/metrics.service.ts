@@ -116,24 +116,10 @@ export class MetricsService implements OnModuleDestroy {
           for (const { key, inFlight } of keyLoad.snapshot(10).keys) this.set({ key }, inFlight);
         },
       });
-      new Gauge({
-        name: METRIC.keysInFlight,
-        help: 'Distinct keys with requests in flight in this API process.',
-        registers,
-        collect() {
-          this.set(keyLoad.snapshot(0).activeKeys);
-        },
-      });
+      this.gaugeFrom(METRIC.keysInFlight, 'Distinct keys with requests in flight in this API process.', () => keyLoad.activeKeys);
     }
     if (gate) {
-      new Gauge({
-        name: METRIC.outageWaiting,
-        help: 'Requests waiting for Redis to come back (bounded by OUTAGE_MAX_WAITING).',
-        registers,
-        collect() {
-          this.set(gate.waitingCount);
-        },
-      });
+      this.gaugeFrom(METRIC.outageWaiting, 'Requests waiting for Redis to come back (bounded by OUTAGE_MAX_WAITING).', () => gate.waitingCount);
     }
     this.jobDuration = new Histogram({
       name: METRIC.jobDuration,

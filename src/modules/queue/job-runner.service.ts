@@ -95,7 +95,8 @@ export class JobRunner implements OnModuleInit {
         // Jobs with a priority (all of ours: see KeyLoad) wait in 'prioritized', not in 'waiting'.
         .getJobCountByTypes('waiting', 'prioritized')
         .then((count) => {
-          this.waiting = { count, at: Date.now(), pending: undefined };
+          this.waiting.count = count;
+          this.waiting.at = Date.now();
           return count;
         })
         .finally(() => {

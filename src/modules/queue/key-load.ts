@@ -32,6 +32,11 @@ export class KeyLoad {
     };
   }
 
+  /** Keys with requests in flight. */
+  get activeKeys(): number {
+    return this.inFlight.size;
+  }
+
   /**
    * The `top` keys with the most requests in flight, as 8-hex-digit hash prefixes (enough to tell keys apart on
    * a dashboard, not to find a key), and the total over all keys: a bounded label set for /metrics.
