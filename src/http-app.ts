@@ -1,7 +1,7 @@
 import type { RequestListener, Server } from 'node:http';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { json } from 'express';
+import { json, raw, urlencoded } from 'express';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
@@ -21,9 +21,12 @@ import { requestLogMiddleware, writeRequestLine } from './common/request-log';
 import { adviceMemoryRoutes } from './modules/advice/advice-answers';
 import { AdviceService } from './modules/advice/advice.service';
 import { MetricsService } from './modules/metrics/metrics.service';
+import { CHECKOUT_PATH, WEBHOOK_PATH } from './modules/purchase/purchase.controller';
 
 /** Request bodies above this are refused with 413 PAYLOAD_TOO_LARGE. */
 export const BODY_LIMIT = '16kb';
+/** Stripe's events are a few KB; anything near this is not from Stripe. */
+export const WEBHOOK_BODY_LIMIT = '256kb';
 
 export interface CreateAppOptions {
   /** Answer the advice routes' successful GETs from the pre-router, ahead of Express (default true). */
@@ -39,6 +42,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.use(drainingMiddleware, correlationMiddleware);
   app.use(requestLogMiddleware(config.logLevel));
   app.use(app.get(MetricsService).httpMiddleware);
+  // Stripe's signature covers the exact bytes: the webhook's body is kept raw, never parsed before verification.
+  app.use(WEBHOOK_PATH, raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }), bodyErrorHandler);
+  // The buy page's form posts here (it has no fields; a browser sends an empty form body).
+  app.use(CHECKOUT_PATH, urlencoded({ extended: false, limit: '1kb' }), bodyErrorHandler);
   app.use(requireJsonBody, json({ limit: BODY_LIMIT }), bodyErrorHandler, refuseHostileJson);
   app.disable('x-powered-by');
   app.useGlobalFilters(new ErrorFilter());

@@ -3,10 +3,9 @@
  * Talks to the configured Redis (REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES). A created key is printed
  * once and never stored in clear.
  */
-import Redis, { Cluster } from 'ioredis';
 import { loadConfigOrExit } from '../config/app-config';
 import { ApiKeyStore } from '../modules/auth/api-key.store';
-import { createRedisClient, describeRedis } from '../modules/redis/redis-connection';
+import { createRedisClient, describeRedis, prefixNode } from '../modules/redis/redis-connection';
 
 const USAGE = 'usage: npm run key -- create [label] | list | revoke <key or hash prefix>';
 
@@ -16,7 +15,7 @@ async function main(argv: string[]): Promise<number> {
   const redis = createRedisClient(config, { maxRetriesPerRequest: 1, retryStrategy: null });
   redis.on('error', () => undefined);
   try {
-    const store = new ApiKeyStore(await keyNode(redis, config.queuePrefix), config.queuePrefix, []);
+    const store = new ApiKeyStore(await prefixNode(redis, config.queuePrefix), config.queuePrefix, []);
     switch (command) {
       case 'create': {
         const { key, record } = await store.create(arg ?? '');
@@ -51,19 +50,6 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     redis.disconnect();
   }
-}
-
-/**
- * The client the key store talks to. In a cluster every key of ours carries the `{prefix}` hash tag, so all of
- * them live on the primary that owns that one slot: talk to it directly, so that `list` (SCAN) sees them all.
- */
-async function keyNode(redis: Redis | Cluster, queuePrefix: string): Promise<Redis> {
-  if (!(redis instanceof Cluster)) return redis;
-  const slot = Number(await redis.cluster('KEYSLOT', queuePrefix));
-  const owner = redis.slots[slot]?.[0];
-  const node = redis.nodes('master').find((n) => `${n.options.host}:${n.options.port}` === owner);
-  if (!node) throw new Error(`no cluster node owns slot ${slot}`);
-  return node;
 }
 
 main(process.argv.slice(2)).then((code) => process.exit(code));

@@ -55,10 +55,13 @@ export function errorBody(err: ApiError, correlationId: string): ErrorBody {
   return body;
 }
 
-/** A POST with a body must send it as JSON; anything else would reach validation as an empty object. */
+/**
+ * A POST with a body must send it as JSON; anything else would reach validation as an empty object. Routes with
+ * their own parser (the Stripe webhook's raw bytes, the buy form) have read the body already.
+ */
 export function requireJsonBody(req: Request, res: Response, next: (err?: unknown) => void): void {
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (req.method === 'POST' && hasBody && !req.is('application/json')) {
+  if (req.method === 'POST' && hasBody && req.body === undefined && !req.is('application/json')) {
     return sendError(req, res, new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with Content-Type: application/json.'));
   }
   next();

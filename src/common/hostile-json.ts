@@ -45,7 +45,8 @@ export function hostileJsonError(found: HostileJson): ApiError {
 /** Express middleware placed right after the JSON body parser. */
 export function refuseHostileJson(req: Request, res: Response, next: NextFunction): void {
   const body: unknown = req.body;
-  if (body !== null && typeof body === 'object') {
+  // A Buffer is a raw body (the Stripe webhook's), not parsed JSON.
+  if (body !== null && typeof body === 'object' && !Buffer.isBuffer(body)) {
     const found = findHostileJson(body);
     if (found) return sendError(req, res, hostileJsonError(found));
   }

@@ -101,3 +101,46 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ KEY_CONCURRENCY: '-1' })).toThrow(/KEY_CONCURRENCY/);
   });
 });
+
+describe('loadConfig: selling keys', () => {
+  const stripe = {
+    STRIPE_SECRET_KEY: 'sk_test_51abcDEF',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    KEY_SEAL_SECRET: 'x'.repeat(32),
+  };
+
+  it('is off without STRIPE_SECRET_KEY, and refuses its other variables alone', () => {
+    expect(loadConfig({}).purchase).toBeUndefined();
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_WEBHOOK_SECRET set without STRIPE_SECRET_KEY/);
+  });
+
+  it('has the documented defaults (5000 usd, PUBLIC_URL on the port)', () => {
+    expect(loadConfig({ ...stripe, PORT: '8080' }).purchase).toEqual({
+      stripeSecretKey: 'sk_test_51abcDEF',
+      webhookSecret: 'whsec_abc123',
+      priceId: undefined,
+      price: { amount: 5000, currency: 'usd' },
+      publicUrl: 'http://localhost:8080',
+      sealSecret: 'x'.repeat(32),
+      stripeApiUrl: undefined,
+    });
+  });
+
+  it('reads the price, the public URL (trailing slash dropped) and another Stripe endpoint', () => {
+    const p = loadConfig({ ...stripe, STRIPE_PRICE_ID: 'price_1Abc', PRICE_AMOUNT: '4900', PRICE_CURRENCY: 'EUR', PUBLIC_URL: 'https://hd.example.com/', STRIPE_API_URL: 'http://127.0.0.1:12111' }).purchase!;
+    expect([p.priceId, p.price, p.publicUrl, p.stripeApiUrl?.port]).toEqual(['price_1Abc', { amount: 4900, currency: 'eur' }, 'https://hd.example.com', '12111']);
+  });
+
+  it.each([
+    [{ STRIPE_SECRET_KEY: 'pk_test_123' }, /secret or restricted key/],
+    [{ STRIPE_WEBHOOK_SECRET: '' }, /STRIPE_WEBHOOK_SECRET \(whsec_…\) is required/],
+    [{ KEY_SEAL_SECRET: 'short' }, /KEY_SEAL_SECRET of at least 32/],
+    [{ STRIPE_PRICE_ID: 'prod_123' }, /STRIPE_PRICE_ID must look like price_/],
+    [{ PRICE_CURRENCY: 'dollars' }, /PRICE_CURRENCY/],
+    [{ PRICE_AMOUNT: '10' }, /PRICE_AMOUNT must be between 50/],
+    [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL must start with http/],
+    [{ PUBLIC_URL: 'https://x/?a=1' }, /PUBLIC_URL must not have a query/],
+  ])('refuses %j', (bad, message) => {
+    expect(() => loadConfig({ ...stripe, ...bad })).toThrow(message);
+  });
+});

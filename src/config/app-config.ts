@@ -38,6 +38,24 @@ export interface AppConfig {
   redisSentinelPassword?: string;
   /** REDIS_CLUSTER_NODES: startup nodes of a Redis Cluster (cluster mode only). */
   redisClusterNodes?: RedisNodeAddress[];
+  /** Selling keys through Stripe Checkout; undefined when STRIPE_SECRET_KEY is not set (purchase routes answer 503). */
+  purchase?: PurchaseConfig;
+}
+
+export interface PurchaseConfig {
+  stripeSecretKey: string;
+  /** STRIPE_WEBHOOK_SECRET: the endpoint's signing secret (`whsec_…`). */
+  webhookSecret: string;
+  /** STRIPE_PRICE_ID: a Price made in the Stripe dashboard; otherwise the line item is built from `price`. */
+  priceId?: string;
+  /** PRICE_AMOUNT (minor units) and PRICE_CURRENCY: the price when no STRIPE_PRICE_ID is given (and shown on /buy). */
+  price: { amount: number; currency: string };
+  /** PUBLIC_URL: where buyers reach this service (success and cancel URLs, curl examples); no trailing slash. */
+  publicUrl: string;
+  /** KEY_SEAL_SECRET: seals a new key between its issue and its one reveal (AES-256-GCM). */
+  sealSecret: string;
+  /** STRIPE_API_URL: another Stripe-compatible endpoint (stripe-mock, tests); default Stripe's own. */
+  stripeApiUrl?: URL;
 }
 
 export type RedisMode = 'single' | 'sentinel' | 'cluster';
@@ -131,9 +149,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // BullMQ's scripts touch several keys of a queue at once: in a cluster they must share one hash slot.
   const queuePrefix = redisMode === 'cluster' ? `{${redisPrefix}}` : redisPrefix;
 
+  const port = int(env, 'PORT', role === 'worker' ? 3001 : 3000, 0, 65535); // 0: any free port
   return {
     role,
-    port: int(env, 'PORT', role === 'worker' ? 3001 : 3000, 0, 65535), // 0: any free port
+    port,
     redisUrl,
     redisUrlIsDefault: !env.REDIS_URL,
     staticApiKeys,
@@ -153,7 +172,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisSentinelName,
     redisSentinelPassword,
     redisClusterNodes,
+    purchase: purchaseConfig(env, port),
   };
+}
+
+const PURCHASE_VARIABLES = ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID', 'PRICE_AMOUNT', 'PRICE_CURRENCY', 'PUBLIC_URL', 'KEY_SEAL_SECRET', 'STRIPE_API_URL'];
+
+function purchaseConfig(env: NodeJS.ProcessEnv, port: number): PurchaseConfig | undefined {
+  const stripeSecretKey = env.STRIPE_SECRET_KEY?.trim();
+  if (!stripeSecretKey) {
+    const stray = PURCHASE_VARIABLES.filter((name) => env[name]?.trim());
+    if (stray.length) throw new ConfigError(`${stray.join(', ')} set without STRIPE_SECRET_KEY (purchases need it)`);
+    return undefined;
+  }
+  if (!/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/.test(stripeSecretKey)) throw new ConfigError('STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_… or rk_…)');
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
+  if (!webhookSecret || !/^whsec_[A-Za-z0-9+/=]+$/.test(webhookSecret)) throw new ConfigError('STRIPE_WEBHOOK_SECRET (whsec_…) is required with STRIPE_SECRET_KEY');
+  const sealSecret = env.KEY_SEAL_SECRET ?? '';
+  if (sealSecret.length < 32) throw new ConfigError('KEY_SEAL_SECRET of at least 32 characters is required with STRIPE_SECRET_KEY');
+  const priceId = env.STRIPE_PRICE_ID?.trim() || undefined;
+  if (priceId && !/^price_[A-Za-z0-9]+$/.test(priceId)) throw new ConfigError(`STRIPE_PRICE_ID must look like price_…, got "${priceId}"`);
+  const currency = (env.PRICE_CURRENCY || 'usd').trim().toLowerCase();
+  if (!/^[a-z]{3}$/.test(currency)) throw new ConfigError(`PRICE_CURRENCY must be a three-letter ISO currency code, got "${env.PRICE_CURRENCY}"`);
+  const amount = int(env, 'PRICE_AMOUNT', 5000, 50, 99_999_999);
+  const publicUrl = urlVariable(env, 'PUBLIC_URL', `http://localhost:${port || 3000}`).replace(/\/+$/, '');
+  const apiUrl = env.STRIPE_API_URL?.trim();
+  return {
+    stripeSecretKey,
+    webhookSecret,
+    priceId,
+    price: { amount, currency },
+    publicUrl,
+    sealSecret,
+    stripeApiUrl: apiUrl ? new URL(urlVariable(env, 'STRIPE_API_URL', '')) : undefined,
+  };
+}
+
+function urlVariable(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name]?.trim() || fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a URL: "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must start with http:// or https://, got "${raw}"`);
+  if (url.search || url.hash) throw new ConfigError(`${name} must not have a query or fragment, got "${raw}"`);
+  return raw;
 }
 
 /** For entry points: the configuration, or one line on stderr and exit code 1. */

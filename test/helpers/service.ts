@@ -32,6 +32,8 @@ export interface RunningService {
   workers: ChildProcess[];
   logs: { api: string[]; worker: string[] };
   startWorker(env?: Record<string, string>): Promise<void>;
+  /** Another API replica over the same Redis and prefix; resolves to its base URL once healthy. */
+  startApi(env?: Record<string, string>): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -111,6 +113,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
   const logs = { api: [] as string[], worker: [] as string[] };
   const api = launch({ ...common, APP_ROLE: 'api', PORT: String(apiPort), HD_API_KEYS: apiKeys.join(',') }, logs.api);
   const baseUrl = `http://127.0.0.1:${apiPort}`;
+  const extraApis: ChildProcess[] = [];
   const service: RunningService = {
     baseUrl,
     prefix,
@@ -124,8 +127,15 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       service.workerUrl = `http://127.0.0.1:${workerPort}`;
       await waitFor(() => healthy(service.workerUrl!), 60_000, `worker health (${logs.worker.join('')})`);
     },
+    async startApi(env = {}) {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      extraApis.push(launch({ ...common, ...env, APP_ROLE: 'api', PORT: String(port), HD_API_KEYS: apiKeys.join(',') }, logs.api));
+      await waitFor(() => healthy(url), 60_000, `API replica health (${logs.api.join('')})`);
+      return url;
+    },
     async stop() {
-      await Promise.all([stopProcess(api), ...service.workers.map(stopProcess)]);
+      await Promise.all([stopProcess(api), ...extraApis.map(stopProcess), ...service.workers.map(stopProcess)]);
       await deletePrefix(prefix, common.REDIS_URL).catch(() => undefined);
     },
   };

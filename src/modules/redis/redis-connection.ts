@@ -176,3 +176,17 @@ export async function pingRedis(config: AppConfig, timeoutMs = 1_500): Promise<b
     client.disconnect();
   }
 }
+
+/**
+ * The node that holds every key of ours (key store, purchases). In a cluster every key of ours carries the `{prefix}` hash tag, so all of
+ * them live on the primary that owns that one slot: talk to it directly, so that SCAN sees them all and
+ * per-node commands (WAITAOF) ask the right server.
+ */
+export async function prefixNode(redis: Redis | Cluster, queuePrefix: string): Promise<Redis> {
+  if (!(redis instanceof Cluster)) return redis;
+  const slot = Number(await redis.cluster('KEYSLOT', queuePrefix));
+  const owner = redis.slots[slot]?.[0];
+  const node = redis.nodes('master').find((n) => `${n.options.host}:${n.options.port}` === owner);
+  if (!node) throw new Error(`no cluster node owns slot ${slot}`);
+  return node;
+}

@@ -1,0 +1,252 @@
+// HTML for the key purchase pages (GET /buy, GET /purchase/success): plain functions, no framework.
+// Every page shares ONE inline style and (where needed) ONE inline script, so PAGE_CSP can allow
+// exactly those two texts by hash and nothing else; everything dynamic goes through escapeHtml.
+import { createHash } from 'node:crypto';
+
+/** A price in minor units (cents, yen…) with a lowercase ISO 4217 currency code. */
+export interface Price {
+  amount: number;
+  currency: string;
+}
+
+export type RevealState =
+  | { kind: 'revealed'; key: string; email?: string; publicUrl: string }
+  | { kind: 'pending'; refreshSeconds: number }
+  | { kind: 'already-shown'; email?: string; publicUrl: string }
+  | { kind: 'not-paid' }
+  | { kind: 'revoked'; reason: string }
+  | { kind: 'not-found' }
+  | { kind: 'invalid' }
+  | { kind: 'disabled' };
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for both element content and quoted attribute values. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+
+/** Minor units -> display text; the fraction digits come from Intl so zero-decimal currencies (JPY) work. */
+export function formatPrice(p: Price): string {
+  const format = new Intl.NumberFormat('en', { style: 'currency', currency: p.currency.toUpperCase() });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(p.amount / 10 ** digits);
+}
+
+// Colours are chosen for >= 4.5:1 contrast of every text/background pair in both schemes
+// (pages.spec.ts recomputes the ratios from these variables).
+const STYLE = `:root{color-scheme:light dark;--bg:#ffffff;--fg:#1a1d21;--muted:#4a5260;--accent:#1d4ed8;--on-accent:#ffffff;--panel:#f3f4f6;--border:#8a929e;--warn-bg:#fff4e0;--warn-line:#b45309;--focus:#1d4ed8}
+@media (prefers-color-scheme:dark){:root{--bg:#111317;--fg:#e8eaed;--muted:#aab2bd;--accent:#93b4ff;--on-accent:#111317;--panel:#1c1f25;--border:#5c6470;--warn-bg:#2a2110;--warn-line:#f0b429;--focus:#93b4ff}}
+*{box-sizing:border-box}
+body{margin:0;background:var(--bg);color:var(--fg);font:1rem/1.6 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
+main{max-width:42rem;margin:0 auto;padding:2.5rem 1.25rem 4rem}
+h1{font-size:1.8rem;line-height:1.2;margin:0 0 1rem}
+h2{font-size:1.15rem;margin:2rem 0 .5rem}
+a{color:var(--accent);text-underline-offset:.15em}
+code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;font-size:.92em}
+pre{background:var(--panel);border:1px solid var(--border);border-radius:.5rem;padding:.75rem 1rem;margin:.5rem 0;white-space:pre-wrap;overflow-wrap:anywhere}
+.eyebrow,.muted{color:var(--muted)}
+.eyebrow{margin:0 0 .25rem;font-size:.9rem;letter-spacing:.04em;text-transform:uppercase}
+.price{font-size:2.4rem;font-weight:700;margin:.5rem 0 1rem}
+.price span{font-size:1rem;font-weight:400;color:var(--muted)}
+.features{padding-left:1.25rem}
+.features li{margin:.4rem 0}
+.panel{background:var(--panel);border:1px solid var(--border);border-radius:.5rem;padding:1rem 1.25rem;margin:1rem 0}
+.panel h2{margin-top:0}
+.secret{display:block;font-size:1.05rem;user-select:all;overflow-wrap:anywhere;word-break:break-all}
+.notice{background:var(--warn-bg);border-left:4px solid var(--warn-line);border-radius:.25rem;padding:.75rem 1rem;margin:1rem 0}
+.notice p{margin:0}
+button{font:inherit;cursor:pointer;border-radius:.4rem;padding:.5rem 1rem;border:1px solid var(--border);background:var(--bg);color:var(--fg)}
+button.primary{background:var(--accent);color:var(--on-accent);border-color:var(--accent);font-size:1.1rem;font-weight:600;padding:.75rem 1.5rem}
+button[data-copy]{display:none}
+.can-copy button[data-copy]{display:inline-block}
+.status{min-height:1.6em;margin:.25rem 0;color:var(--muted)}
+:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+`;
+
+// Progressive enhancement only: copy buttons stay hidden (CSS above) unless the clipboard API
+// exists; the key itself is always selectable text. Listeners are attached here because the
+// CSP forbids inline handlers. Clearing the status first makes a second "Copied" announce again.
+const SCRIPT = `(function () {
+  var clipboard = navigator.clipboard;
+  if (!clipboard) return;
+  document.documentElement.classList.add('can-copy');
+  var status = document.getElementById('copy-status');
+  function say(text) {
+    if (!status) return;
+    status.textContent = '';
+    setTimeout(function () { status.textContent = text; }, 100);
+  }
+  document.querySelectorAll('button[data-copy]').forEach(function (button) {
+    button.addEventListener('click', function () {
+      var source = document.getElementById(button.getAttribute('data-copy'));
+      if (!source) return;
+      clipboard.writeText(source.textContent).then(
+        function () { say('Copied'); },
+        function () { say('Copy failed: select the text and copy it yourself'); }
+      );
+    });
+  });
+})();`;
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** Content-Security-Policy for every page here: only our own style and script texts may run.
+ *  form-action lists Stripe because the checkout POST answers with a redirect to it. */
+export const PAGE_CSP = [
+  "default-src 'none'",
+  `style-src ${sha256(STYLE)}`,
+  `script-src ${sha256(SCRIPT)}`,
+  'img-src data:',
+  "form-action 'self' https://checkout.stripe.com",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+function page(o: { title: string; state: string; body: string; head?: string; script?: boolean }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${o.head ?? ''}<title>${escapeHtml(o.title)} · Human Design API</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main data-state="${escapeHtml(o.state)}">
+<p class="eyebrow">Human Design API</p>
+${o.body}
+</main>
+${o.script ? `<script>${SCRIPT}</script>\n` : ''}</body>
+</html>
+`;
+}
+
+const BUY_AGAIN = '<p><a href="/buy">Go to the key purchase page</a></p>';
+const NO_INDEX = '<meta name="robots" content="noindex">\n';
+
+export function renderBuyPage(opts: { price: Price; enabled: boolean }): string {
+  const price = escapeHtml(formatPrice(opts.price));
+  const features = `<h2>What the key gives you</h2>
+<ul class="features">
+<li><strong>Chart</strong> (<code>POST /v1/chart</code>): the Human Design chart for a birth date, time and place.</li>
+<li><strong>Advanced chart</strong> (<code>POST /v1/chart/advanced</code>): the chart with variables and all 26 activations.</li>
+<li><strong>Composite</strong> (<code>POST /v1/chart/composite</code>): the combined chart of two people.</li>
+<li><strong>Transits</strong> (<code>POST /v1/chart/transit</code>): the transits over a natal chart.</li>
+<li><strong>Bodygraph</strong> (<code>POST /v1/chart/bodygraph</code>): the bodygraph drawn as SVG.</li>
+</ul>
+<p>Bought once, unlimited use of all five operations, and the key never expires. Send it in the <code>HD-Api-Key</code> header.</p>`;
+  const body = opts.enabled
+    ? `<h1>Your Human Design API key</h1>
+<p class="price">${price} <span>one-time payment</span></p>
+${features}
+<form method="post" action="/v1/purchase/checkout">
+<button type="submit" class="primary">Buy a key for ${price}</button>
+</form>
+<p class="muted">Payment is handled by Stripe; your card details never reach this server. After payment your key is shown once, on the next page, so have a password manager or secret store ready.</p>`
+    : `<h1>Your Human Design API key</h1>
+<div class="notice" role="note"><p><strong>Purchases are not open on this server.</strong></p></div>
+${features}`;
+  return page({ title: 'Buy an API key', state: opts.enabled ? 'buy' : 'buy-disabled', body });
+}
+
+/** The rotation call; the key is always the YOUR_KEY placeholder so the real key appears only twice on a page. */
+function rotateCurl(publicUrl: string): string {
+  return `<pre><code>${escapeHtml(`curl -X POST ${publicUrl}/v1/keys/rotate -H 'HD-Api-Key: YOUR_KEY'`)}</code></pre>`;
+}
+
+export function renderRevealPage(state: RevealState): string {
+  switch (state.kind) {
+    case 'revealed': {
+      const url = state.publicUrl.replace(/\/+$/, '');
+      const key = escapeHtml(state.key);
+      const curl = escapeHtml(
+        `curl -X POST ${url}/v1/chart -H 'HD-Api-Key: ${state.key}' -H 'Content-Type: application/json' ` +
+          `-d '{"birthdate":"1990-05-15","birthtime":"14:30","location":"London, United Kingdom"}'`,
+      );
+      const body = `<h1>Here is your API key</h1>
+${state.email ? `<p>Purchased by <strong>${escapeHtml(state.email)}</strong></p>\n` : ''}<div class="notice" role="note"><p><strong>This key is shown only this once.</strong> It is not stored in clear anywhere, so it cannot be shown again. Store it now in a password manager or secret store before you leave this page.</p></div>
+<section class="panel" aria-labelledby="key-label">
+<h2 id="key-label">Your API key</h2>
+<code id="api-key" data-testid="api-key" class="secret">${key}</code>
+<p><button type="button" data-copy="api-key">Copy key</button></p>
+</section>
+<p id="copy-status" class="status" role="status" aria-live="polite"></p>
+<h2>Try it</h2>
+<p>Send the key in the <code>HD-Api-Key</code> header of any of the five operations:</p>
+<pre><code id="curl-example">${curl}</code></pre>
+<p><button type="button" data-copy="curl-example">Copy command</button></p>
+<h2>If the key leaks</h2>
+<p>Rotate it: <code>POST ${escapeHtml(url)}/v1/keys/rotate</code> with the key in the <code>HD-Api-Key</code> header answers a new key and revokes the old one at once.</p>
+${rotateCurl(url)}`;
+      return page({ title: 'Your API key', state: state.kind, body, head: NO_INDEX, script: true });
+    }
+    case 'pending': {
+      // Guard against NaN/0/negative config so the page never reloads in a tight loop.
+      const seconds = Number.isFinite(state.refreshSeconds) ? Math.max(1, Math.round(state.refreshSeconds)) : 5;
+      const body = `<h1>Confirming your payment…</h1>
+<p role="status">Your payment is being confirmed. This page refreshes itself every ${seconds} second${seconds === 1 ? '' : 's'} and shows your key as soon as the payment is confirmed; keep it open.</p>
+<p><a href="">Refresh now</a></p>`;
+      return page({ title: 'Confirming your payment', state: state.kind, body, head: `${NO_INDEX}<meta http-equiv="refresh" content="${seconds}">\n` });
+    }
+    case 'already-shown': {
+      const url = state.publicUrl.replace(/\/+$/, '');
+      const email = state.email ? ` (<strong>${escapeHtml(state.email)}</strong>)` : '';
+      const body = `<h1>This key was already shown</h1>
+<p>The API key for this purchase was already shown once. It is not stored in clear anywhere, so it cannot be shown again.</p>
+<h2>You still have the key</h2>
+<p>To replace it with a new one, rotate it; the answer holds the new key and the old one stops working:</p>
+${rotateCurl(url)}
+<h2>You lost the key</h2>
+<p>Contact the seller of this API with the email address used for the purchase${email}.</p>`;
+      return page({ title: 'Key already shown', state: state.kind, body, head: NO_INDEX });
+    }
+    case 'not-paid':
+      return page({
+        title: 'Payment not completed',
+        state: state.kind,
+        head: NO_INDEX,
+        body: `<h1>Payment not completed</h1>
+<p>The payment was not completed, so nothing was charged for this session and no key was made.</p>
+${BUY_AGAIN}`,
+      });
+    case 'revoked':
+      return page({
+        title: 'Key revoked',
+        state: state.kind,
+        head: NO_INDEX,
+        body: `<h1>This key was revoked</h1>
+<p>The API key from this purchase was revoked and no longer works. Reason: <strong>${escapeHtml(state.reason)}</strong>.</p>`,
+      });
+    case 'not-found':
+      return page({
+        title: 'Purchase not found',
+        state: state.kind,
+        head: NO_INDEX,
+        body: `<h1>Purchase not found</h1>
+<p>There is no purchase with this reference. Check that you opened the whole link you were sent back to after payment.</p>
+${BUY_AGAIN}`,
+      });
+    case 'invalid':
+      return page({
+        title: 'Invalid link',
+        state: state.kind,
+        head: NO_INDEX,
+        body: `<h1>This link is not valid</h1>
+<p>The link is malformed: the session reference in it is not valid.</p>
+${BUY_AGAIN}`,
+      });
+    case 'disabled':
+      return page({
+        title: 'Purchases closed',
+        state: state.kind,
+        head: NO_INDEX,
+        body: `<h1>Purchases are closed</h1>
+<div class="notice" role="note"><p><strong>Purchases are not open on this server.</strong></p></div>`,
+      });
+    default: {
+      const unknown: never = state;
+      throw new Error(`unknown reveal state ${JSON.stringify(unknown)}`);
+    }
+  }
+}

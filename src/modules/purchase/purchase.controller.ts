@@ -1,0 +1,91 @@
+import { Controller, Get, Headers, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ApiExcludeEndpoint, ApiHeader, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Public } from '../auth/public.decorator';
+import { errorExample } from '../chart/chart.openapi';
+import { PAGE_CSP, renderBuyPage, renderRevealPage } from './pages';
+import { PURCHASE_DISABLED, PurchaseService } from './purchase.service';
+
+export const WEBHOOK_PATH = '/v1/purchase/webhook';
+export const CHECKOUT_PATH = '/v1/purchase/checkout';
+
+/** Headers of every purchase page: nothing cached or framed, the session id in the URL never sent on. */
+function sendPage(res: Response, status: number, html: string): void {
+  res.status(status).set({
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': PAGE_CSP,
+    'Cache-Control': 'no-store',
+    'Referrer-Policy': 'no-referrer',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+  });
+  res.send(html);
+}
+
+/** Buying a key: the buy page, Stripe Checkout, Stripe's webhook and the one reveal. No HD-Api-Key here. */
+@ApiTags('purchase')
+@Public()
+@Controller()
+export class PurchaseController {
+  constructor(private readonly purchases: PurchaseService) {}
+
+  @Get('buy')
+  @ApiOperation({ summary: 'The buy page (HTML): what a key gives, the price, a Buy button (503 when purchases are off)' })
+  @ApiProduces('text/html')
+  async buy(@Res() res: Response): Promise<void> {
+    const enabled = this.purchases.enabled;
+    sendPage(res, enabled ? 200 : 503, renderBuyPage({ price: await this.purchases.price(), enabled }));
+  }
+
+  @Post('v1/purchase/checkout')
+  @HttpCode(303)
+  @ApiOperation({
+    summary: 'Starts a purchase: creates a Stripe Checkout Session and redirects (303) to it',
+    description: 'The buy page\'s form posts here (no fields). API clients get the same 303 with `{"url"}` in the body.',
+  })
+  @ApiResponse({ status: 303, description: 'See Other: Location is the Checkout Session URL', schema: { example: { url: 'https://checkout.stripe.com/c/pay/cs_test_a1b2c3' } } })
+  @ApiResponse({ status: 503, description: 'PURCHASE_DISABLED (no STRIPE_SECRET_KEY) or PAYMENT_PROVIDER_UNAVAILABLE (Stripe not reachable; Retry-After)', ...errorExample('PURCHASE_DISABLED', 'Keys cannot be bought on this server (STRIPE_SECRET_KEY is not set).') })
+  async checkout(@Res() res: Response): Promise<void> {
+    const url = await this.purchases.checkout();
+    res.status(303).location(url).json({ url });
+  }
+
+  @Post('v1/purchase/webhook')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Stripe\'s webhook (called by Stripe, not by you)',
+    description:
+      'Stripe posts signed events here. Handled: checkout.session.completed (paid), checkout.session.async_payment_succeeded ' +
+      '(issue exactly one key per Checkout Session), charge.refunded (full refund) and charge.dispute.created (revoke that ' +
+      'purchase\'s key). Other events are acknowledged and ignored. Answered 2xx only once the record is durable.',
+  })
+  @ApiHeader({ name: 'Stripe-Signature', required: true, description: 'Set by Stripe; verified with STRIPE_WEBHOOK_SECRET' })
+  @ApiResponse({ status: 200, description: 'Received; what was done', schema: { example: { received: true, outcome: 'issued' } } })
+  @ApiResponse({ status: 400, description: 'WEBHOOK_SIGNATURE_INVALID: missing, wrong or stale signature (nothing written)', ...errorExample('WEBHOOK_SIGNATURE_INVALID', 'The Stripe-Signature header does not match this body and the endpoint secret, or is too old.') })
+  @ApiResponse({ status: 413, description: 'PAYLOAD_TOO_LARGE (over 256 KB)', ...errorExample('PAYLOAD_TOO_LARGE', 'The request body is larger than 262144 bytes.') })
+  @ApiResponse({ status: 503, description: 'PURCHASE_DISABLED, or SERVICE_UNAVAILABLE (the key store cannot write or confirm on disk; Stripe retries)', ...errorExample('SERVICE_UNAVAILABLE', 'The key store cannot be reached right now.') })
+  async webhook(@Req() req: Request, @Headers('stripe-signature') signature: string | undefined): Promise<{ received: true; outcome: string }> {
+    if (!this.purchases.enabled) throw PURCHASE_DISABLED();
+    return { received: true, outcome: await this.purchases.webhook(req.body, signature) };
+  }
+
+  @Get('purchase/success')
+  @ApiOperation({
+    summary: 'The reveal page (HTML) Stripe sends the buyer back to: shows the new key once',
+    description:
+      '200 the key (first visit only); 202 payment being confirmed (refreshes itself); 410 already shown or revoked; ' +
+      '400 malformed session_id; 402 not paid; 404 unknown session; 503 purchases off.',
+  })
+  @ApiProduces('text/html')
+  async success(@Query('session_id') sessionId: unknown, @Res() res: Response): Promise<void> {
+    const { status, state } = await this.purchases.reveal(sessionId);
+    sendPage(res, status, renderRevealPage(state));
+  }
+
+  /** Browsers ask for it; answered here so it is not a 401 in the logs. */
+  @Get('favicon.ico')
+  @ApiExcludeEndpoint()
+  favicon(@Res() res: Response): void {
+    res.status(204).end();
+  }
+}

@@ -1,0 +1,158 @@
+import type Redis from 'ioredis';
+import { generateApiKey, hashApiKey } from '../auth/api-key';
+import { earlyRevocationName, keyRecordName, paymentIndexName, purchaseName, REVEAL_TTL_S, revealName, revokedChannel } from '../auth/key-records';
+import { seal, unseal } from './seal';
+
+/** What a paid Checkout Session tells us, as the webhook (or the success page's own check) read it. */
+export interface PaidSession {
+  sessionId: string;
+  paymentIntentId?: string;
+  email?: string;
+  /** Minor units, as Stripe gives them. */
+  amount: number;
+  currency: string;
+  /** When the buyer paid (the session's creation time), ISO 8601. */
+  createdAt: string;
+  livemode: boolean;
+}
+
+export interface Purchase extends PaidSession {
+  issuedAt: string;
+  keyHash: string;
+  state: 'active' | 'revoked';
+  revokedReason?: string;
+  revokedAt?: string;
+}
+
+export type RevealOutcome =
+  | { kind: 'revealed'; key: string; purchase: Purchase }
+  | { kind: 'already-shown'; purchase: Purchase }
+  | { kind: 'revoked'; purchase: Purchase }
+  | { kind: 'unknown' };
+
+/**
+ * Issue, exactly once per Checkout Session however many deliveries race: the purchase record is the lock, and
+ * the whole write (purchase, payment index, key record, sealed reveal) is one Lua script, so it is all there or
+ * none of it. A refund that came first (early revocation) makes the purchase and its key born revoked.
+ * KEYS: purchase, payment index, reveal, early revocation, key record.
+ * ARGV: session, payment intent, email, amount, currency, createdAt, now, key hash, sealed key, reveal TTL, livemode.
+ * Returns {1, hash} issued, {0, hash} already issued before.
+ */
+const ISSUE_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return {0, redis.call('HGET', KEYS[1], 'keyHash')} end
+local revoked = false
+if ARGV[2] ~= '' then revoked = redis.call('GET', KEYS[4]) end
+redis.call('HSET', KEYS[1], 'sessionId', ARGV[1], 'paymentIntentId', ARGV[2], 'email', ARGV[3], 'amount', ARGV[4],
+  'currency', ARGV[5], 'createdAt', ARGV[6], 'issuedAt', ARGV[7], 'keyHash', ARGV[8], 'livemode', ARGV[11], 'state', 'active')
+if ARGV[2] ~= '' then redis.call('SET', KEYS[2], ARGV[1]) end
+redis.call('HSET', KEYS[5], 'label', 'purchase', 'createdAt', ARGV[7], 'source', 'purchase', 'purchase', ARGV[1])
+if revoked then
+  redis.call('HSET', KEYS[1], 'state', 'revoked', 'revokedReason', revoked, 'revokedAt', ARGV[7])
+  redis.call('HSET', KEYS[5], 'revokedAt', ARGV[7], 'revokedReason', revoked)
+else
+  redis.call('SET', KEYS[3], ARGV[9], 'EX', ARGV[10])
+end
+return {1, ARGV[8]}`;
+
+/**
+ * Revoke the purchase a payment made, and whichever key it holds now (rotation moves it). No purchase yet: the
+ * revocation is remembered for when it comes (30 days: Stripe retries a delivery for 3 days). The key's hash is announced to every replica's cache.
+ * KEYS: payment index, early revocation. ARGV: prefix, reason, now.
+ * Returns {0} remembered early, {1, hash} revoked now, {2, hash} already revoked.
+ */
+const REVOKE_SCRIPT = `
+local session = redis.call('GET', KEYS[1])
+if not session then redis.call('SET', KEYS[2], ARGV[2], 'EX', 2592000) return {0} end
+local purchase = ARGV[1] .. ':purchase:' .. session
+local hash = redis.call('HGET', purchase, 'keyHash')
+if redis.call('HGET', purchase, 'state') == 'revoked' then return {2, hash} end
+redis.call('HSET', purchase, 'state', 'revoked', 'revokedReason', ARGV[2], 'revokedAt', ARGV[3])
+redis.call('DEL', ARGV[1] .. ':purchase-reveal:' .. session)
+local record = ARGV[1] .. ':apikey:' .. hash
+if redis.call('HEXISTS', record, 'revokedAt') == 0 then
+  redis.call('HSET', record, 'revokedAt', ARGV[3], 'revokedReason', ARGV[2])
+end
+redis.call('PUBLISH', ARGV[1] .. ':keys:revoked', hash)
+return {1, hash}`;
+
+/** Purchases and their keys in Redis. Plaintext keys exist only sealed, and only until their one reveal. */
+export class PurchaseStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly sealKey: Buffer,
+  ) {}
+
+  /** Issues this session's key unless it already has one; `issued` tells which. */
+  async issue(paid: PaidSession): Promise<{ issued: boolean; keyHash: string }> {
+    const key = generateApiKey();
+    const hash = hashApiKey(key).toString('hex');
+    const pi = paid.paymentIntentId ?? '';
+    const p = this.prefix;
+    const [issued, keyHash] = (await this.redis.eval(
+      ISSUE_SCRIPT, 5,
+      purchaseName(p, paid.sessionId), paymentIndexName(p, pi), revealName(p, paid.sessionId), earlyRevocationName(p, pi), keyRecordName(p, hash),
+      paid.sessionId, pi, paid.email ?? '', paid.amount, paid.currency, paid.createdAt, new Date().toISOString(), hash,
+      seal(key, this.sealKey, paid.sessionId), REVEAL_TTL_S, paid.livemode ? '1' : '0',
+    )) as [number, string];
+    return { issued: issued === 1, keyHash };
+  }
+
+  /** Revokes what a payment bought (full refund, dispute). */
+  async revokeByPayment(paymentIntentId: string, reason: string): Promise<'revoked' | 'already-revoked' | 'remembered'> {
+    const p = this.prefix;
+    const [outcome] = (await this.redis.eval(
+      REVOKE_SCRIPT, 2, paymentIndexName(p, paymentIntentId), earlyRevocationName(p, paymentIntentId), p, reason, new Date().toISOString(),
+    )) as [number, string?];
+    return outcome === 1 ? 'revoked' : outcome === 2 ? 'already-revoked' : 'remembered';
+  }
+
+  /** The one reveal: GETDEL takes the sealed copy away atomically, so of two concurrent visits one wins. */
+  async reveal(sessionId: string): Promise<RevealOutcome> {
+    const sealed = await this.redis.getdel(revealName(this.prefix, sessionId));
+    const purchase = await this.get(sessionId);
+    if (!purchase) return { kind: 'unknown' };
+    if (purchase.state === 'revoked') return { kind: 'revoked', purchase };
+    const key = sealed ? unseal(sealed, this.sealKey, sessionId) : undefined;
+    return key ? { kind: 'revealed', key, purchase } : { kind: 'already-shown', purchase };
+  }
+
+  async get(sessionId: string): Promise<Purchase | undefined> {
+    const f = await this.redis.hgetall(purchaseName(this.prefix, sessionId));
+    if (!f.sessionId) return undefined;
+    return {
+      sessionId: f.sessionId,
+      paymentIntentId: f.paymentIntentId || undefined,
+      email: f.email || undefined,
+      amount: Number(f.amount),
+      currency: f.currency,
+      createdAt: f.createdAt,
+      livemode: f.livemode === '1',
+      issuedAt: f.issuedAt,
+      keyHash: f.keyHash,
+      state: f.state === 'revoked' ? 'revoked' : 'active',
+      revokedReason: f.revokedReason || undefined,
+      revokedAt: f.revokedAt || undefined,
+    };
+  }
+
+  /** Every purchase, oldest first (operator CLI). */
+  async list(): Promise<Purchase[]> {
+    const out: Purchase[] = [];
+    let cursor = '0';
+    do {
+      const [next, names] = await this.redis.scan(cursor, 'MATCH', purchaseName(this.prefix, '*'), 'COUNT', 500);
+      cursor = next;
+      for (const name of names) {
+        const purchase = await this.get(name.slice(purchaseName(this.prefix, '').length));
+        if (purchase) out.push(purchase);
+      }
+    } while (cursor !== '0');
+    return out.sort((a, b) => a.issuedAt.localeCompare(b.issuedAt));
+  }
+
+  /** For tests and tools: the channel revocations are announced on. */
+  get revocationChannel(): string {
+    return revokedChannel(this.prefix);
+  }
+}
