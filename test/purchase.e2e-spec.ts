@@ -3,46 +3,13 @@
  * client aimed at a local stand-in for Stripe's API (test/helpers/fake-stripe.ts), and webhook events signed
  * with the library's own test helper.
  */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import Redis from 'ioredis';
 import { dispute, event, FakeStripe, paidSession, refund, signature, startFakeStripe } from './helpers/fake-stripe';
+import { BIRTH, deliver, keyIn, page, PUBLIC_URL, purchaseEnv, SECRET } from './helpers/purchase';
 import { post, REDIS_URL, RunningService, startService, TEST_API_KEY } from './helpers/service';
-
-const SECRET = 'whsec_dGVzdC13ZWJob29rLXNlY3JldC0wMTIzNDU2Nzg5';
-const PUBLIC_URL = 'https://hd.example.test';
-const BIRTH = { birthdate: '1990-05-15', birthtime: '14:30', location: 'London, United Kingdom' };
-
-export function purchaseEnv(stripeUrl: string): Record<string, string> {
-  return {
-    STRIPE_SECRET_KEY: 'sk_test_51FakeKeyForTestsOnly',
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    KEY_SEAL_SECRET: 'a-seal-secret-for-tests-of-32-chars-or-more',
-    PUBLIC_URL,
-    STRIPE_API_URL: stripeUrl,
-  };
-}
-
-export async function deliver(baseUrl: string, payload: string, sig: string | null = signature(payload, SECRET)): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
-  if (sig !== null) headers['stripe-signature'] = sig;
-  const res = await fetch(`${baseUrl}/v1/purchase/webhook`, { method: 'POST', headers, body: payload });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, body };
-}
-
-export async function page(baseUrl: string, path: string): Promise<{ status: number; html: string; headers: Headers }> {
-  const res = await fetch(`${baseUrl}${path}`);
-  return { status: res.status, html: await res.text(), headers: res.headers };
-}
-
-export function keyIn(html: string): string | undefined {
-  return /<code[^>]*id="api-key"[^>]*>(hdk_[A-Za-z0-9_-]{43})<\/code>/.exec(html)?.[1];
-}
 
 /** Every key of the prefix and everything it holds, as text (for the no-plaintext scan). */
 async function dumpPrefix(redis: Redis, prefix: string): Promise<Map<string, string>> {
@@ -313,6 +280,29 @@ describe('buying a key (Stripe)', () => {
     expect(status).toBe(401);
     expect(Date.now() - started).toBeLessThan(1_000);
   }, 90_000);
+
+  it('the operator CLI lists bought and made keys, and revokes either', async () => {
+    const env = { ...process.env, REDIS_URL, REDIS_PREFIX: service.prefix };
+    const cli = (...args: string[]) => promisify(execFile)(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/cli/key.ts', ...args], { cwd: join(__dirname, '..'), env, timeout: 30_000 });
+    const session = paidSession('listed@example.com');
+    await deliver(service.baseUrl, event('checkout.session.completed', session));
+    const key = keyIn((await page(service.baseUrl, `/purchase/success?session_id=${session.id}`)).html)!;
+    plaintexts.push(key);
+    const made = (await cli('create', 'support ticket 42')).stdout.trim();
+    plaintexts.push(made);
+
+    const { stdout } = await cli('list');
+    const hash = (await redis.hget(`${service.prefix}:purchase:${session.id}`, 'keyHash'))!;
+    const bought = stdout.split('\n').find((l) => l.startsWith(hash.slice(0, 16)))!;
+    expect(bought).toMatch(/ active +purchase +listed@example\.com$/);
+    expect(stdout).toMatch(/ active +cli +support ticket 42\n/);
+    expect(stdout).toMatch(/revoked \(refunded\) +purchase/);
+    expect(stdout).not.toMatch(/hdk_/);
+
+    expect((await cli('revoke', hash.slice(0, 12))).stdout).toContain(`revoked ${hash.slice(0, 16)}`);
+    expect((await cli('revoke', made)).stdout).toContain('revoked');
+    for (const k of [key, made]) expect((await post(service.baseUrl, '/v1/chart', BIRTH, { key: k })).status).toBe(401);
+  }, 60_000);
 
   it('never stores a plaintext key: every key and value it wrote is scanned', async () => {
     expect(plaintexts.length).toBeGreaterThanOrEqual(10);

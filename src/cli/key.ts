@@ -1,10 +1,13 @@
 /**
  * npm run key -- create [label] | list | revoke <key | hash prefix>
+ * `list` shows every key, made here (`cli`) or bought (`purchase`, with the buyer's email); `revoke` works for
+ * both, and every API replica drops the key from its cache at once (pub/sub).
  * Talks to the configured Redis (REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES). A created key is printed
  * once and never stored in clear.
  */
 import { loadConfigOrExit } from '../config/app-config';
 import { ApiKeyStore } from '../modules/auth/api-key.store';
+import { purchaseName } from '../modules/auth/key-records';
 import { createRedisClient, describeRedis, prefixNode } from '../modules/redis/redis-connection';
 
 const USAGE = 'usage: npm run key -- create [label] | list | revoke <key or hash prefix>';
@@ -24,11 +27,15 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       case 'list': {
+        const node = await prefixNode(redis, config.queuePrefix);
         const keys = await store.list();
+        process.stdout.write('hash prefix       created                   state                 source    email / label\n');
         for (const k of keys) {
-          process.stdout.write(`${k.hash.slice(0, 16)}  ${k.createdAt}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}  ${k.label}\n`);
+          const email = k.purchase ? await node.hget(purchaseName(config.queuePrefix, k.purchase), 'email') : undefined;
+          const state = k.revokedAt ? `revoked (${k.revokedReason ?? 'revoked'})` : 'active';
+          process.stdout.write(`${k.hash.slice(0, 16)}  ${k.createdAt}  ${state.padEnd(20)}  ${k.source.padEnd(8)}  ${email || k.label}\n`);
         }
-        process.stderr.write(`${keys.length} key(s)\n`);
+        process.stderr.write(`${keys.length} key(s), ${keys.filter((k) => k.source === 'purchase').length} bought\n`);
         return 0;
       }
       case 'revoke': {
