@@ -20,6 +20,16 @@ describe('docker-compose.yml', () => {
     expect(redis.healthcheck.test).toEqual(expect.arrayContaining(['redis-cli', 'ping']));
   });
 
+  it('keeps bought keys through a crash: AOF on a Redis with WAITAOF (7.2+), Stripe settings passed to the API', () => {
+    const redis = compose.services.redis;
+    expect(redis.command.join(' ')).toMatch(/--appendfsync (everysec|always)/);
+    // redis:7-alpine is 7.4 today; WAITAOF came in 7.2, and the webhook waits on it before its 2xx.
+    expect(redis.image).toMatch(/^redis:(7|8)(-alpine)?$/);
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID', 'PRICE_AMOUNT', 'PRICE_CURRENCY', 'PUBLIC_URL', 'KEY_SEAL_SECRET']) {
+      expect(compose.services.api.environment).toHaveProperty(name);
+    }
+  });
+
   it('runs the same image in two roles, with two worker replicas', () => {
     const { api, worker } = compose.services;
     expect(api.image).toBe(worker.image);
