@@ -254,6 +254,31 @@ describe('buying a key (Stripe)', () => {
     expect((await deliver(service.baseUrl, event('checkout.session.completed', stripe.sessions.get(sessionId)!))).body.outcome).toBe('already-issued');
   }, 30_000);
 
+  it('refuses bad bodies on the checkout and rotation routes with the one error shape', async () => {
+    const form = await fetch(`${service.baseUrl}/v1/purchase/checkout`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `a=${'x'.repeat(5000)}` });
+    expect([form.status, ((await form.json()) as any).error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    const text = await fetch(`${service.baseUrl}/v1/purchase/checkout`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'buy' });
+    expect(text.status).toBe(415);
+    expect((await post(service.baseUrl, '/v1/purchase/checkout', '{"a":', { key: null, raw: true })).body.error.code).toBe('INVALID_JSON');
+    expect((await post(service.baseUrl, '/v1/keys/rotate', {}, { key: null })).body.error.code).toBe('API_KEY_MISSING');
+    expect((await post(service.baseUrl, '/v1/keys/rotate', {}, { key: 'hdk_not-a-key-of-ours-000000000000000000000' })).body.error.code).toBe('API_KEY_INVALID');
+    expect((await post(service.baseUrl, '/v1/keys/rotate', '{"a":', { raw: true })).body.error.code).toBe('INVALID_JSON');
+  });
+
+  it('documents the purchase routes in OpenAPI, the webhook as Stripe\'s', async () => {
+    const doc = (await (await fetch(`${service.baseUrl}/docs-json`)).json()) as { paths: Record<string, any> };
+    const hook = doc.paths['/v1/purchase/webhook'].post;
+    expect(hook.summary).toMatch(/Stripe/);
+    expect(hook.security ?? []).toEqual([]);
+    expect(JSON.stringify(hook.responses['400'])).toContain('WEBHOOK_SIGNATURE_INVALID');
+    expect(JSON.stringify(doc.paths['/v1/purchase/checkout'].post.responses['503'])).toContain('PURCHASE_DISABLED');
+    expect(doc.paths['/v1/purchase/checkout'].post.responses['303']).toBeDefined();
+    expect(doc.paths['/buy'].get).toBeDefined();
+    expect(doc.paths['/purchase/success'].get).toBeDefined();
+    expect(JSON.stringify(doc.paths['/v1/keys/rotate'].post.responses['400'])).toContain('KEY_NOT_ROTATABLE');
+    expect(doc.paths['/v1/keys/rotate'].post.security).toEqual([{ 'HD-Api-Key': [] }]);
+  });
+
   it('serves the buy page with the price and a form to the checkout route', async () => {
     const buy = await page(service.baseUrl, '/buy');
     expect(buy.status).toBe(200);
@@ -262,6 +287,18 @@ describe('buying a key (Stripe)', () => {
     expect(buy.html).toContain('$50.00');
     expect(buy.html).toMatch(/<form[^>]*method="post"[^>]*action="\/v1\/purchase\/checkout"/);
   });
+
+  it('with STRIPE_PRICE_ID: the line item names that Price and the buy page shows it as Stripe has it', async () => {
+    const replica = await service.startApi({ ...purchaseEnv(stripe.url), STRIPE_PRICE_ID: 'price_1TestPrice' });
+    const buy = await page(replica, '/buy');
+    expect(buy.html).toContain('€49.00'); // the stand-in's Price: 4900 eur
+    const res = await fetch(`${replica}/v1/purchase/checkout`, { method: 'POST', redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const created = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').pop()!;
+    expect(created.form.get('line_items[0][price]')).toBe('price_1TestPrice');
+    expect(created.form.get('line_items[0][quantity]')).toBe('1');
+    expect(created.form.has('line_items[0][price_data][unit_amount]')).toBe(false);
+  }, 90_000);
 
   it('a revocation reaches another API replica at once (pub/sub), not after its cache time', async () => {
     const replica = await service.startApi(purchaseEnv(stripe.url));

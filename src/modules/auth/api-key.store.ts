@@ -3,6 +3,7 @@ import type Redis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { createRedisClient } from '../redis/redis-connection';
 import { RedisClient } from '../redis/redis.module';
+import { scanNames } from '../redis/scan';
 import { generateApiKey, hashApiKey, matchesAnyHash } from './api-key';
 import { keyRecordName, revokedChannel } from './key-records';
 
@@ -143,15 +144,10 @@ export class ApiKeyStore {
 
   async list(): Promise<StoredKey[]> {
     const out: StoredKey[] = [];
-    let cursor = '0';
-    do {
-      const [next, names] = await this.redis.scan(cursor, 'MATCH', keyRecordName(this.prefix, '*'), 'COUNT', 500);
-      cursor = next;
-      for (const name of names) {
-        const fields = await this.redis.hgetall(name);
-        if (fields.createdAt) out.push(toStoredKey(name.slice(name.lastIndexOf(':') + 1), fields));
-      }
-    } while (cursor !== '0');
+    for await (const name of scanNames(this.redis, keyRecordName(this.prefix, '*'))) {
+      const fields = await this.redis.hgetall(name);
+      if (fields.createdAt) out.push(toStoredKey(name.slice(name.lastIndexOf(':') + 1), fields));
+    }
     return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }
 

@@ -1,6 +1,6 @@
 import type Redis from 'ioredis';
 import { generateApiKey, hashApiKey } from '../auth/api-key';
-import { earlyRevocationName, keyRecordName, paymentIndexName, purchaseName, REVEAL_TTL_S, revealName, revokedChannel } from '../auth/key-records';
+import { earlyRevocationName, keyRecordName, paymentIndexName, purchaseName, REVEAL_TTL_S, revealName } from '../auth/key-records';
 import { seal, unseal } from './seal';
 
 /** What a paid Checkout Session tells us, as the webhook (or the success page's own check) read it. */
@@ -134,25 +134,5 @@ export class PurchaseStore {
       revokedReason: f.revokedReason || undefined,
       revokedAt: f.revokedAt || undefined,
     };
-  }
-
-  /** Every purchase, oldest first (operator CLI). */
-  async list(): Promise<Purchase[]> {
-    const out: Purchase[] = [];
-    let cursor = '0';
-    do {
-      const [next, names] = await this.redis.scan(cursor, 'MATCH', purchaseName(this.prefix, '*'), 'COUNT', 500);
-      cursor = next;
-      for (const name of names) {
-        const purchase = await this.get(name.slice(purchaseName(this.prefix, '').length));
-        if (purchase) out.push(purchase);
-      }
-    } while (cursor !== '0');
-    return out.sort((a, b) => a.issuedAt.localeCompare(b.issuedAt));
-  }
-
-  /** For tests and tools: the channel revocations are announced on. */
-  get revocationChannel(): string {
-    return revokedChannel(this.prefix);
   }
 }
