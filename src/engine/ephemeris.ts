@@ -141,3 +141,23 @@ export function positions(jdUt: number, nodeType: NodeType, out: Float64Array, s
     out[5 + i] = calc(jdUt, PLANET_IDS[i], FLAGS).longitude as number;
   }
 }
+
+/** Swiss Ephemeris body numbers of the bodies the time-series work follows (Earth and South Node mirror). */
+export const SE_BODY = {
+  sun: SE_SUN, moon: SE_MOON, mercury: 2, venus: 3, mars: 4, jupiter: 5, saturn: 6, uranus: 7, neptune: 8, pluto: 9,
+  meanNode: SE_MEAN_NODE, trueNode: SE_TRUE_NODE,
+  /** In seas_18.se1, shipped with the swisseph package: file-based over the whole 1800–2400 range. */
+  chiron: 15,
+} as const;
+
+/** Longitude (`out[0]`, degrees) and its speed (`out[1]`, degrees/day) of one body; data files only. */
+export function longitudeAndSpeed(jdUt: number, seBody: number, out: Float64Array): void {
+  const r = calc(jdUt, seBody, FLAGS_SPEED);
+  out[0] = r.longitude as number;
+  out[1] = r.longitudeSpeed as number;
+}
+
+/** Longitude only (cheaper: about two thirds of a call with speed). */
+export function longitudeOf(jdUt: number, seBody: number): number {
+  return calc(jdUt, seBody, FLAGS).longitude as number;
+}

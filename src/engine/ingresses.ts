@@ -1,0 +1,105 @@
+/**
+ * Gate and line ingresses and retrograde stations of the transiting bodies: the crossing solver (crossings.ts)
+ * over the mandala's boundaries. Earth and South Node are the Sun and North Node + 180°, and 180° is a whole
+ * number of gates (32) and lines (192), so they change gate and line at exactly the Sun's and Node's instants.
+ */
+import { findCrossings, findStations } from './crossings';
+import { jdFromUtcMs, utcMsFromJd } from './ephemeris';
+import { activationAt, GATE_WIDTH_DEG, LINE_WIDTH_DEG } from './mandala';
+import { motionOf, MovingBody } from './motion';
+import { WHEEL_START_DEG } from './tables/wheel';
+import { NodeType, Planet, PLANETS } from './types';
+
+export type IngressLevel = 'gate' | 'line';
+
+export interface IngressEvent {
+  body: Planet;
+  /** UTC instant, to the second (the solved instant rounded to the nearest second). */
+  at: string;
+  gate: number;
+  line: number;
+  previous: { gate: number; line: number };
+  retrograde: boolean;
+}
+
+export interface StationEvent {
+  body: Planet;
+  at: string;
+  /** `retrograde`: the body turns back here; `direct`: it resumes forward motion. */
+  station: 'retrograde' | 'direct';
+  gate: number;
+  line: number;
+}
+
+/** The bodies that can station (the Sun, Moon and Earth never do; the true node does ~50 times a year). */
+export const STATION_BODIES = ['mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] as const satisfies readonly Planet[];
+
+const MIRROR: Partial<Record<Planet, MovingBody>> = { earth: 'sun', southNode: 'northNode' };
+
+/** The body whose motion a planet's longitude follows, and the offset to add. */
+export function movingBodyOf(body: Planet): { moving: MovingBody; offset: number } {
+  const mirrored = MIRROR[body];
+  return mirrored ? { moving: mirrored, offset: 180 } : { moving: body as MovingBody, offset: 0 };
+}
+
+/** The instant, rounded to the nearest second, as ISO 8601 UTC without milliseconds. */
+export function isoSecond(jdUt: number): string {
+  return new Date(Math.round(utcMsFromJd(jdUt) / 1000) * 1000).toISOString().slice(0, 19) + 'Z';
+}
+
+/** A hair on either side of a boundary: far below a base (0.0052°), far above rounding (1e-13°). */
+const HAIR = 1e-7;
+
+/** An ingress with its exact instant (for the engine's own use; the answer rounds it to the second). */
+export interface TimedIngress {
+  jdUt: number;
+  event: IngressEvent;
+}
+
+/** Every gate (or line) ingress of the bodies in [fromMs, toMs), sorted by time, then in PLANETS order. */
+export function ingressTimeline(fromMs: number, toMs: number, bodies: readonly Planet[], level: IngressLevel, nodeType: NodeType): TimedIngress[] {
+  const grid = { offset: WHEEL_START_DEG, width: level === 'gate' ? GATE_WIDTH_DEG : LINE_WIDTH_DEG };
+  const fromJd = jdFromUtcMs(fromMs);
+  const toJd = jdFromUtcMs(toMs);
+  const byMoving = new Map<MovingBody, ReturnType<typeof findCrossings>>();
+  const events: (TimedIngress & { order: number })[] = [];
+  for (const body of bodies) {
+    const { moving, offset } = movingBodyOf(body);
+    let crossings = byMoving.get(moving);
+    if (!crossings) {
+      crossings = findCrossings(motionOf(moving, nodeType), fromJd, toJd, grid);
+      byMoving.set(moving, crossings);
+    }
+    for (const c of crossings) {
+      const boundary = c.boundary + offset;
+      const now = activationAt(boundary + c.direction * HAIR);
+      const before = activationAt(boundary - c.direction * HAIR);
+      events.push({
+        jdUt: c.jdUt,
+        order: PLANETS.indexOf(body),
+        event: { body, at: isoSecond(c.jdUt), gate: now.gate, line: now.line, previous: { gate: before.gate, line: before.line }, retrograde: c.direction < 0 },
+      });
+    }
+  }
+  events.sort((p, q) => p.jdUt - q.jdUt || p.order - q.order);
+  return events;
+}
+
+export function findIngresses(fromMs: number, toMs: number, bodies: readonly Planet[], level: IngressLevel, nodeType: NodeType): IngressEvent[] {
+  return ingressTimeline(fromMs, toMs, bodies, level, nodeType).map((e) => e.event);
+}
+
+/** Every station of the bodies (from STATION_BODIES) in [fromMs, toMs), sorted by time. */
+export function findBodyStations(fromMs: number, toMs: number, bodies: readonly (typeof STATION_BODIES)[number][]): StationEvent[] {
+  const fromJd = jdFromUtcMs(fromMs);
+  const toJd = jdFromUtcMs(toMs);
+  const events: { jd: number; event: StationEvent }[] = [];
+  for (const body of bodies) {
+    for (const s of findStations(motionOf(body, 'true'), fromJd, toJd)) {
+      const a = activationAt(s.longitude);
+      events.push({ jd: s.jdUt, event: { body, at: isoSecond(s.jdUt), station: s.kind, gate: a.gate, line: a.line } });
+    }
+  }
+  events.sort((p, q) => p.jd - q.jd);
+  return events.map((e) => e.event);
+}
