@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { advancedJob, chartJob, compositeJob, transitJob } from '../src/jobs/chart-jobs';
 import type { BirthInput } from '../src/jobs/payloads';
+import { ingressesJob, returnsJob, stationsJob, transitCalendarJob } from '../src/jobs/time-series-jobs';
 
 const ra: BirthInput = { birthdate: '1948-04-09', birthtime: '00:14', location: 'montreal, quebec, canada', nodeType: 'true' };
 const other: BirthInput = { birthdate: '1992-10-03', birthtime: '00:03', location: 'attleboro, massachusetts, usa', nodeType: 'true' };
@@ -15,6 +16,23 @@ const advanced = JSON.parse(advancedJob(ra));
 const composite = JSON.parse(compositeJob({ person1: ra, person2: other }));
 const transit = JSON.parse(transitJob({ ...ra, at: '2024-01-01T00:00:00Z' }));
 
-const examples = { chart, advanced, composite, transit };
-writeFileSync(join(__dirname, '..', 'src', 'modules', 'chart', 'openapi-examples.json'), `${JSON.stringify(examples, null, 1)}\n`);
-console.log('wrote src/modules/chart/openapi-examples.json');
+/** Long lists keep their first few items: an example shows the shape, not a year of data. */
+function trim<T extends Record<string, unknown>>(answer: T, list: string, keep: number): T {
+  return { ...answer, [list]: (answer[list] as unknown[]).slice(0, keep) };
+}
+
+async function timeSeries() {
+  const range = { from: '2026-01-01T00:00:00Z', to: '2026-01-08T00:00:00Z' };
+  return {
+    ingresses: trim(JSON.parse(await ingressesJob({ ...range, level: 'gate', bodies: ['sun', 'earth', 'moon', 'mercury', 'venus', 'mars'], nodeType: 'true' })), 'events', 4),
+    stations: trim(JSON.parse(await stationsJob({ from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z', bodies: ['mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] })), 'events', 4),
+    returns: JSON.parse(await returnsJob({ ...ra, from: '1948-04-09T00:00:00Z', to: '2008-04-09T00:00:00Z', kinds: ['saturn'], chart: false })),
+    transitCalendar: trim(JSON.parse(await transitCalendarJob({ ...ra, from: '2026-01-01T00:00:00Z', to: '2026-01-15T00:00:00Z' })), 'intervals', 4),
+  };
+}
+
+timeSeries().then((series) => {
+  const examples = { chart, advanced, composite, transit, ...series };
+  writeFileSync(join(__dirname, '..', 'src', 'modules', 'chart', 'openapi-examples.json'), `${JSON.stringify(examples, null, 1)}\n`);
+  console.log('wrote src/modules/chart/openapi-examples.json');
+});

@@ -11,10 +11,11 @@ import { QueueModule } from './modules/queue/queue.module';
 import { ChartQueueModule } from './modules/queue/chart-queue.module';
 import { RedisModule } from './modules/redis/redis.module';
 import { PurchaseModule } from './modules/purchase/purchase.module';
+import { TimeSeriesModule } from './modules/time-series/time-series.module';
 import { ProcessorsModule } from './processors/processors.module';
 
 /** Feature modules that serve public HTTP routes (API role only). */
-const API_FEATURES: Type[] = [ChartModule, AdviceModule, PurchaseModule];
+const API_FEATURES: Type[] = [ChartModule, TimeSeriesModule, AdviceModule, PurchaseModule];
 
 /**
  * One module tree, two roles. `api` serves HTTP and produces jobs; `worker` runs the processors with only

@@ -10,7 +10,7 @@ import type { BirthEcho } from '../engine/birth';
 import type { BirthInput, BodygraphInput, CompositeInput, TransitInput } from './payloads';
 import { presentAdvanced, presentChart, presentComposite, presentTransit } from './present';
 
-function chartOf(input: BirthInput): [Chart, BirthEcho] {
+export function chartOf(input: BirthInput): [Chart, BirthEcho] {
   const { utcMs, birth } = resolveBirth(input);
   return [computeChart(utcMs, { nodeType: input.nodeType }), birth];
 }

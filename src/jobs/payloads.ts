@@ -1,4 +1,6 @@
-import type { NodeType } from '../engine/types';
+import type { STATION_BODIES } from '../engine/ingresses';
+import type { ReturnKind } from '../engine/returns';
+import type { NodeType, Planet } from '../engine/types';
 
 /** Birth data as a job carries it: validated and normalised by the API (see chart.service.ts). */
 export interface BirthInput {
@@ -25,3 +27,28 @@ export interface BodygraphInput extends BirthInput {
   size: number;
   theme: 'light' | 'dark';
 }
+
+/** A time range as jobs carry it: UTC ISO 8601 instants to the second, from < to, checked by the API. */
+export interface RangeInput {
+  from: string;
+  to: string;
+}
+
+export interface IngressesInput extends RangeInput {
+  bodies: Planet[];
+  level: 'gate' | 'line';
+  nodeType: NodeType;
+}
+
+export interface StationsInput extends RangeInput {
+  bodies: (typeof STATION_BODIES)[number][];
+}
+
+export interface ReturnsInput extends BirthInput, RangeInput {
+  kinds: ReturnKind[];
+  /** The first `count` returns of each kind from `from` on (then `to` is the search's end). */
+  count?: number;
+  chart: boolean;
+}
+
+export interface TransitCalendarInput extends BirthInput, RangeInput {}

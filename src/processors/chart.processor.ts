@@ -10,7 +10,8 @@ import { handlerFor } from './handlers';
 import { chartWorkerOptions } from './worker-options';
 
 /**
- * Runs every chart job on the engine. Handlers are synchronous and take well under a millisecond, so lock
+ * Runs every chart job on the engine. Chart handlers are synchronous and take well under a millisecond; the
+ * time-series handlers run up to about a second, in chunks with turns of the event loop between them, so lock
  * renewal is never starved. A caller's input error fails the job without retry and carries its code back.
  */
 @Processor(CHART_QUEUE, chartWorkerOptions())
@@ -33,7 +34,8 @@ export class ChartProcessor extends WorkerHost implements OnApplicationBootstrap
   async process(job: Job): Promise<unknown> {
     const handler = handlerFor(job.name);
     try {
-      return handler(job.data);
+      // Awaited here, so an input error of an asynchronous handler (the time series) is caught below too.
+      return await handler(job.data);
     } catch (err) {
       if (err instanceof EngineInputError) {
         const payload: InputErrorPayload = { code: err.code, message: err.message, details: err.details };

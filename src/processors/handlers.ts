@@ -1,5 +1,6 @@
 import { advancedJob, bodygraphJob, chartJob, compositeJob, transitJob } from '../jobs/chart-jobs';
 import { JOB_NAMES, JobName } from '../jobs/job-types';
+import { ingressesJob, returnsJob, stationsJob, transitCalendarJob } from '../jobs/time-series-jobs';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type JobHandler = (data: any) => unknown;
@@ -11,6 +12,10 @@ const HANDLERS: Record<JobName, JobHandler> = {
   composite: compositeJob,
   transit: transitJob,
   bodygraph: bodygraphJob,
+  ingresses: ingressesJob,
+  stations: stationsJob,
+  returns: returnsJob,
+  transitCalendar: transitCalendarJob,
 };
 
 // Refuse to start with a registry that does not match the job names exactly (e.g. after a careless edit).

@@ -57,7 +57,7 @@ export class JobRunner implements OnModuleInit {
     try {
       await this.gate.pass(() => this.pending.up, deadline, 'The job queue');
       await this.refuseWhenOverloaded(deadline);
-      const wait = this.pending.wait(jobId, name, input, { ...jobOptions(jobId), priority: load.priority });
+      const wait = this.pending.wait(jobId, name, input, { ...jobOptions(jobId, name), priority: load.priority });
       try {
         return (await beforeDeadline(wait.promise, deadline)) as R;
       } finally {

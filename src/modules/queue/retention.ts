@@ -8,11 +8,18 @@ import type { JobsOptions } from 'bullmq';
 export const KEEP_COMPLETED = { age: 60 * 60, count: 10_000 }; // one hour, ten thousand results
 export const KEEP_FAILED = { age: 10 * 60, count: 2_000 }; // input errors are deterministic; keep them briefly
 
-export function jobOptions(jobId: string): JobsOptions {
+/**
+ * Time-series answers can be hundreds of KB (a year of line ingresses is about 700 KB): ten thousand of them
+ * would be gigabytes of Redis, so fewer are kept, for less long.
+ */
+export const KEEP_COMPLETED_LARGE = { age: 10 * 60, count: 100 };
+const LARGE_RESULTS = new Set<string>(['ingresses', 'stations', 'returns', 'transitCalendar']);
+
+export function jobOptions(jobId: string, name = 'chart'): JobsOptions {
   return {
     jobId,
     attempts: 1, // a computation is deterministic: retrying it cannot help; stalls are re-run by BullMQ itself
-    removeOnComplete: KEEP_COMPLETED,
+    removeOnComplete: LARGE_RESULTS.has(name) ? KEEP_COMPLETED_LARGE : KEEP_COMPLETED,
     removeOnFail: KEEP_FAILED,
   };
 }
