@@ -7,6 +7,7 @@ import { printReport } from './report';
 const SECTIONS: Record<string, () => Promise<{ run: (report: typeof printReport) => Promise<void> }>> = {
   engine: () => import('./engine'),
   places: () => import('./places'),
+  ingresses: () => import('./ingresses'),
   render: () => import('./render'),
   advice: () => import('./advice'),
   http: () => import('./http-chart'),
