@@ -51,11 +51,8 @@ function isNum(x: unknown): x is number {
   return typeof x === 'number' && Number.isFinite(x);
 }
 
-export function resolveBirth(input: BirthInputFields): { utcMs: number; birth: BirthEcho } {
-  // malformed or impossible dates and times are INVALID_DATE / INVALID_TIME; a real date out of range is
-  // well-formed input the engine cannot compute
-  parseLocal(input.birthdate, input.birthtime);
-  assertBirthDate(String(input.birthdate).trim());
+/** The place of a birth (name, coordinates, zone) from location and/or coordinates and an optional zone. */
+export function resolveBirthPlace(input: Omit<BirthInputFields, 'birthdate' | 'birthtime'>): BirthLocationEcho {
   const hasLat = input.latitude !== undefined && input.latitude !== null;
   const hasLon = input.longitude !== undefined && input.longitude !== null;
   if (hasLat !== hasLon) {
@@ -94,7 +91,15 @@ export function resolveBirth(input: BirthInputFields): { utcMs: number; birth: B
     loc = { name: '', region: '', country: '', countryCode: '', latitude: lat, longitude: lon, timezone: zoneForCoordinates(lat, lon) };
   }
   if (timezone) loc.timezone = timezone;
+  return loc;
+}
 
+export function resolveBirth(input: BirthInputFields): { utcMs: number; birth: BirthEcho } {
+  // malformed or impossible dates and times are INVALID_DATE / INVALID_TIME; a real date out of range is
+  // well-formed input the engine cannot compute
+  parseLocal(input.birthdate, input.birthtime);
+  assertBirthDate(String(input.birthdate).trim());
+  const loc = resolveBirthPlace(input);
   const r = localToUtc(input.birthdate, input.birthtime, loc.timezone, loc.longitude);
   const birth: BirthEcho = {
     date: String(input.birthdate).trim(),

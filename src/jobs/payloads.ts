@@ -52,3 +52,15 @@ export interface ReturnsInput extends BirthInput, RangeInput {
 }
 
 export interface TransitCalendarInput extends BirthInput, RangeInput {}
+
+/** Birth data without a time, for the day operation; `span` narrows the day (see engine/day-span.ts). */
+export interface DayInput {
+  birthdate: string;
+  location?: string;
+  latitude?: number;
+  longitude?: number;
+  timezone?: string;
+  nodeType: NodeType;
+  detail: 'summary' | 'full';
+  span?: { from: string; to: string } | { around: string; minutes: number };
+}

@@ -1,4 +1,5 @@
 import { advancedJob, bodygraphJob, chartJob, compositeJob, transitJob } from '../jobs/chart-jobs';
+import { dayJob } from '../jobs/day-job';
 import { JOB_NAMES, JobName } from '../jobs/job-types';
 import { ingressesJob, returnsJob, stationsJob, transitCalendarJob } from '../jobs/time-series-jobs';
 
@@ -16,6 +17,7 @@ const HANDLERS: Record<JobName, JobHandler> = {
   stations: stationsJob,
   returns: returnsJob,
   transitCalendar: transitCalendarJob,
+  day: dayJob,
 };
 
 // Refuse to start with a registry that does not match the job names exactly (e.g. after a careless edit).

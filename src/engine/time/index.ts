@@ -1,4 +1,4 @@
-export { localToUtc, localSecondsToUtc, parseLocal, formatOffset } from './local-to-utc';
+export { localToUtc, localSecondsToUtc, parseLocal, formatOffset, offsetAt } from './local-to-utc';
 export type { LocalToUtcResult } from './local-to-utc';
 export { zoneForCoordinates } from './zone-for-coordinates';
 export { HistoricZone } from './historic-zone';

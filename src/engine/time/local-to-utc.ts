@@ -163,6 +163,16 @@ function formatDuration(seconds: number): string {
 }
 
 /**
+ * The offset from UTC in force at an instant, as lived at `longitude` (local mean time of that longitude before
+ * the zone's first standard time, like localToUtc): for showing an instant as a local clock reading.
+ */
+export function offsetAt(timezone: string, utcMs: number, longitude?: number): number {
+  const zone = resolveZone(timezone);
+  const rules = longitude !== undefined && Number.isFinite(longitude) && zone.lmtEnd > -Infinity ? atLongitude(zone, longitude) : zone;
+  return rules.typeAt(Math.floor(utcMs / 1000)).utoff;
+}
+
+/**
  * Local date 'YYYY-MM-DD' and time 'HH:MM' in IANA zone `timezone` -> UTC. `longitude` (degrees east) is
  * used only before the zone's first standard time (local mean time of the birth place).
  */

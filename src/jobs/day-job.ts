@@ -1,0 +1,46 @@
+/**
+ * POST /v1/chart/day on a worker: the windows of one chart each over the birth day (or the part given), what
+ * holds for all of them, and how the rest is shared out over the hours.
+ */
+import { dayWindows, summarizeDay } from '../engine/day';
+import { localReading, resolveDaySpan } from '../engine/day-span';
+import type { DayInput } from './payloads';
+import { presentChart } from './present';
+
+const HOUR_MS = 3_600_000;
+
+export function dayJob(input: DayInput): string {
+  const day = resolveDaySpan(input);
+  const windows = dayWindows(day.startMs, day.endMs, input.nodeType);
+  const hours = (a: number, b: number) => Math.round(((b - a) / HOUR_MS) * 1e4) / 1e4;
+  return JSON.stringify({
+    birth: {
+      date: input.birthdate,
+      location: day.location,
+      day: { from: localReading(day.dayStartMs, day), to: localReading(day.dayEndMs, day), hours: hours(day.dayStartMs, day.dayEndMs) },
+      ...(input.span ? { span: { from: localReading(day.startMs, day), to: localReading(day.endMs, day), hours: hours(day.startMs, day.endMs) } } : {}),
+    },
+    windowCount: windows.length,
+    windows: windows.map((w) => {
+      const c = w.chart;
+      const window = {
+        from: localReading(w.startMs, day),
+        to: localReading(w.endMs, day),
+        hours: hours(w.startMs, w.endMs),
+        changed: w.changed,
+        type: c.type,
+        authority: c.authority,
+        profile: c.profile,
+        definition: c.definition,
+        incarnationCross: c.incarnationCross.name,
+        definedCenters: c.definedCenters,
+        activeChannels: c.activeChannels.map((ch) => `${ch.gate1}-${ch.gate2}`),
+      };
+      if (input.detail !== 'full') return window;
+      // The window's whole chart as /v1/chart gives it, without the birth echo (one per answer, above).
+      const { birth: _birth, ...chart } = presentChart(c, { date: input.birthdate, time: window.from.local.slice(0, 5), location: day.location, utcOffset: window.from.utcOffset, utc: window.from.utc });
+      return { ...window, chart };
+    }),
+    ...summarizeDay(windows),
+  });
+}
