@@ -8,6 +8,7 @@ const SECTIONS: Record<string, () => Promise<{ run: (report: typeof printReport)
   engine: () => import('./engine'),
   places: () => import('./places'),
   ingresses: () => import('./ingresses'),
+  day: () => import('./day'),
   render: () => import('./render'),
   advice: () => import('./advice'),
   http: () => import('./http-chart'),

@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { advancedJob, chartJob, compositeJob, transitJob } from '../src/jobs/chart-jobs';
 import type { BirthInput } from '../src/jobs/payloads';
+import { dayJob } from '../src/jobs/day-job';
 import { ingressesJob, returnsJob, stationsJob, transitCalendarJob } from '../src/jobs/time-series-jobs';
 
 const ra: BirthInput = { birthdate: '1948-04-09', birthtime: '00:14', location: 'montreal, quebec, canada', nodeType: 'true' };
@@ -27,6 +28,7 @@ async function timeSeries() {
     ingresses: trim(JSON.parse(await ingressesJob({ ...range, level: 'gate', bodies: ['sun', 'earth', 'moon', 'mercury', 'venus', 'mars'], nodeType: 'true' })), 'events', 4),
     stations: trim(JSON.parse(await stationsJob({ from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z', bodies: ['mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] })), 'events', 4),
     returns: JSON.parse(await returnsJob({ ...ra, from: '1948-04-09T00:00:00Z', to: '2008-04-09T00:00:00Z', kinds: ['saturn'], chart: false })),
+    day: trim(JSON.parse(dayJob({ birthdate: '1948-04-09', location: 'montreal, quebec, canada', nodeType: 'true', detail: 'summary' })), 'windows', 3),
     transitCalendar: trim(JSON.parse(await transitCalendarJob({ ...ra, from: '2026-01-01T00:00:00Z', to: '2026-01-15T00:00:00Z' })), 'intervals', 4),
   };
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Header, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiBody, ApiOperation, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { BirthDataDto } from './dto/birth-data.dto';
-import { BodygraphRequestDto, CompositeRequestDto, TransitRequestDto } from './dto/chart-requests.dto';
+import { BodygraphRequestDto, CompositeRequestDto, DayRequestDto, TransitRequestDto } from './dto/chart-requests.dto';
 import { ChartService } from './chart.service';
 import { CHART_FIELDS, ERROR_RESPONSES, EXAMPLES } from './chart.openapi';
 
@@ -68,5 +68,21 @@ export class ChartController {
   @ApiResponse({ status: 200, description: 'SVG 1.1 document', content: { 'image/svg+xml': { schema: { type: 'string' } } } })
   bodygraph(@Body() body: BodygraphRequestDto, @Res({ passthrough: true }) res: Response): Promise<string> {
     return this.charts.bodygraph(body, res.locals);
+  }
+
+  @Post('day')
+  @HttpCode(200)
+  @Header('Content-Type', JSON_TYPE)
+  @ApiOperation({
+    summary: 'Unknown birth time: every distinct chart the birth day can give, its exact time windows, and what is certain',
+    description:
+      'The local day (00:00 to 24:00 in the place\'s zone; 23 or 25 hours on DST days) cut into windows of one chart each at gate.line level, ' +
+      'every boundary solved to the second (changed names the activations that change there). certain holds what every window shares; ' +
+      'varying gives, for each field that changes, its values with the hours each covers. With birthtime and approximate ("±30m"), or from and to, only that part of the day.',
+  })
+  @ApiBody({ type: DayRequestDto })
+  @ApiResponse({ status: 200, description: 'The windows and what is certain', schema: { example: EXAMPLES.day } })
+  day(@Body() body: DayRequestDto, @Res({ passthrough: true }) res: Response): Promise<string> {
+    return this.charts.day(body, res.locals);
   }
 }

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../common/api-error';
 import type { RequestTrace } from '../../common/request-log';
 import { SUPPORTED_BIRTH_MAX_UTC_MS, SUPPORTED_BIRTH_MIN_UTC_MS } from '../../engine';
-import type { BirthInput, BodygraphInput, CompositeInput, TransitInput } from '../../jobs/payloads';
+import type { BirthInput, BodygraphInput, CompositeInput, DayInput, TransitInput } from '../../jobs/payloads';
 import { JobRunner } from '../queue/job-runner.service';
 import type { BirthDataDto } from './dto/birth-data.dto';
-import type { BodygraphRequestDto, CompositeRequestDto, TransitRequestDto } from './dto/chart-requests.dto';
+import type { BodygraphRequestDto, CompositeRequestDto, DayRequestDto, TransitRequestDto } from './dto/chart-requests.dto';
 
 /**
  * Normalises a request into a job payload (so equal questions share one job id) and runs it on a worker.
@@ -39,6 +39,31 @@ export class ChartService {
     const input: BodygraphInput = { ...birthInput(dto), size: dto.size ?? 800, theme: dto.theme ?? 'light' };
     return this.jobs.run('bodygraph', input, trace);
   }
+
+  day(dto: DayRequestDto, trace?: RequestTrace): Promise<string> {
+    return this.jobs.run('day', dayInput(dto), trace);
+  }
+}
+
+/** The day's birth data and the part of the day asked for (a time with a margin, or a window). */
+export function dayInput(dto: DayRequestDto): DayInput {
+  const { birthtime: _time, nodeType, ...place } = birthInput({ ...dto, birthtime: '00:00' });
+  const input: DayInput = { ...place, nodeType, detail: dto.detail ?? 'summary' };
+  const refuse = (message: string) => new ApiError(400, 'VALIDATION_FAILED', message);
+  if (dto.approximate !== undefined && dto.birthtime === undefined) throw refuse('approximate needs birthtime (the time it is a margin around).');
+  if (dto.birthtime !== undefined && dto.approximate === undefined) throw refuse('birthtime needs approximate here ("±30m"); for an exact time use /v1/chart.');
+  if ((dto.from === undefined) !== (dto.to === undefined)) throw refuse('from and to come together.');
+  if (dto.birthtime !== undefined && dto.from !== undefined) throw refuse('Give either birthtime with approximate, or from and to, not both.');
+  if (dto.birthtime !== undefined) {
+    const m = /^±?(\d{1,3})(m|h)$/.exec(dto.approximate!)!;
+    const minutes = Number(m[1]) * (m[2] === 'h' ? 60 : 1);
+    if (minutes < 1 || minutes > 720) throw refuse('approximate must be between ±1m and ±12h.');
+    input.span = { around: dto.birthtime, minutes };
+  } else if (dto.from !== undefined) {
+    if (!(dto.to! > dto.from)) throw refuse('to must come after from.');
+    input.span = { from: dto.from, to: dto.to! };
+  }
+  return input;
 }
 
 /** Spacing and Unicode form are normalised so trivially different spellings share one job; case is kept for the echo. */

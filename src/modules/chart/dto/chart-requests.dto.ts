@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { BirthDataDto } from './birth-data.dto';
@@ -45,4 +45,38 @@ export class BodygraphRequestDto extends BirthDataDto {
   @IsOptional()
   @IsIn(['light', 'dark'], { message: 'theme must be "light" or "dark"' })
   theme?: 'light' | 'dark';
+}
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Birth data without a time: every chart the day can give (POST /v1/chart/day). */
+export class DayRequestDto extends OmitType(BirthDataDto, ['birthtime'] as const) {
+  @ApiPropertyOptional({ example: '15:00', description: 'A time known roughly: with `approximate`, only the charts within that margin of it.' })
+  @IsOptional()
+  @IsString({ context: { code: 'INVALID_TIME' }, message: 'birthtime must be a string HH:MM' })
+  @Matches(HHMM, { context: { code: 'INVALID_TIME' }, message: 'birthtime must be HH:MM on a 24-hour clock (00:00 to 23:59)' })
+  birthtime?: string;
+
+  @ApiPropertyOptional({ example: '±30m', description: 'The margin either side of birthtime: "±30m", "±2h" (up to 12 h).' })
+  @IsOptional()
+  @IsString({ message: 'approximate must be a margin such as "±30m" or "±2h"' })
+  @Matches(/^±?\d{1,3}(m|h)$/, { message: 'approximate must be a margin such as "±30m" or "±2h"' })
+  approximate?: string;
+
+  @ApiPropertyOptional({ example: '14:00', description: 'Start of a window of the day (local HH:MM); with `to`.' })
+  @IsOptional()
+  @IsString({ context: { code: 'INVALID_TIME' }, message: 'from must be HH:MM' })
+  @Matches(HHMM, { context: { code: 'INVALID_TIME' }, message: 'from must be HH:MM on a 24-hour clock' })
+  from?: string;
+
+  @ApiPropertyOptional({ example: '16:00', description: 'End of the window (local HH:MM, 24:00 for the end of the day).' })
+  @IsOptional()
+  @IsString({ context: { code: 'INVALID_TIME' }, message: 'to must be HH:MM' })
+  @Matches(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, { context: { code: 'INVALID_TIME' }, message: 'to must be HH:MM on a 24-hour clock, or 24:00' })
+  to?: string;
+
+  @ApiPropertyOptional({ enum: ['summary', 'full'], default: 'summary', description: 'full: each window also carries its whole chart as /v1/chart gives it.' })
+  @IsOptional()
+  @IsIn(['summary', 'full'], { message: 'detail must be "summary" or "full"' })
+  detail?: 'summary' | 'full';
 }
