@@ -2,12 +2,13 @@
  * What a worker does for each job: resolve the birth, run the engine, shape the answer. Pure functions of the
  * job's data; errors for the caller's input are EngineInputError (mapped to 422 by the API).
  */
-import { renderBodygraph } from '../engine/bodygraph';
+import { renderBodygraph, renderCompositeBodygraph, renderTransitBodygraph, type TextMode } from '../engine/bodygraph';
+import { svgToPng } from '../engine/bodygraph/png';
 import { resolveBirth } from '../engine/birth';
 import { computeChart, computeComposite, computeTransit } from '../engine';
 import type { Chart } from '../engine/types';
 import type { BirthEcho } from '../engine/birth';
-import type { BirthInput, BodygraphInput, CompositeInput, TransitInput } from './payloads';
+import type { BirthInput, BodygraphInput, CompositeBodygraphInput, CompositeInput, DrawingInput, TransitBodygraphInput, TransitInput } from './payloads';
 import { presentAdvanced, presentChart, presentComposite, presentTransit } from './present';
 
 export function chartOf(input: BirthInput): [Chart, BirthEcho] {
@@ -35,9 +36,28 @@ export function transitJob(input: TransitInput): string {
   return JSON.stringify(presentTransit(transit, natal, birth));
 }
 
+/** SVG text, or the PNG as base64 (job results travel as JSON); the PNG is drawn with its text as outlines. */
+function drawing(input: DrawingInput, render: (options: { size: number; theme: 'light' | 'dark'; background: DrawingInput['background']; text: TextMode }) => string): string {
+  const options = { size: input.size, theme: input.theme, background: input.background };
+  if (input.format !== 'png') return render({ ...options, text: 'text' });
+  return svgToPng(render({ ...options, text: 'outline' }), input.size, input.background === 'transparent').toString('base64');
+}
+
 export function bodygraphJob(input: BodygraphInput): string {
   const [chart] = chartOf(input);
-  return renderBodygraph(chart, { size: input.size, theme: input.theme });
+  return drawing(input, (o) => renderBodygraph(chart, { ...o, variables: input.variables }));
+}
+
+export function compositeBodygraphJob(input: CompositeBodygraphInput): string {
+  const [first] = chartOf(input.person1);
+  const [second] = chartOf(input.person2);
+  return drawing(input, (o) => renderCompositeBodygraph([first, second], computeComposite(first, second), { ...o, names: input.names }));
+}
+
+export function transitBodygraphJob(input: TransitBodygraphInput): string {
+  const [natal] = chartOf(input);
+  const transit = computeTransit(natal, Date.parse(input.at), { nodeType: input.nodeType });
+  return drawing(input, (o) => renderTransitBodygraph(natal, transit, o));
 }
 
 /**

@@ -23,10 +23,23 @@ export interface TransitInput extends BirthInput {
   at: string;
 }
 
-export interface BodygraphInput extends BirthInput {
+/** How a drawing is delivered: SVG, or PNG (answered base64 by the worker, bytes by the API). */
+export interface DrawingInput {
   size: number;
   theme: 'light' | 'dark';
+  format: 'svg' | 'png';
+  background: 'theme' | 'transparent';
 }
+
+export interface BodygraphInput extends BirthInput, DrawingInput {
+  variables: boolean;
+}
+
+export interface CompositeBodygraphInput extends CompositeInput, DrawingInput {
+  names?: [string, string];
+}
+
+export interface TransitBodygraphInput extends TransitInput, DrawingInput {}
 
 /** A time range as jobs carry it: UTC ISO 8601 instants to the second, from < to, checked by the API. */
 export interface RangeInput {

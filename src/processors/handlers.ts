@@ -1,4 +1,4 @@
-import { advancedJob, bodygraphJob, chartJob, compositeJob, transitJob } from '../jobs/chart-jobs';
+import { advancedJob, bodygraphJob, chartJob, compositeBodygraphJob, compositeJob, transitBodygraphJob, transitJob } from '../jobs/chart-jobs';
 import { dayJob } from '../jobs/day-job';
 import { JOB_NAMES, JobName } from '../jobs/job-types';
 import { ingressesJob, returnsJob, stationsJob, transitCalendarJob } from '../jobs/time-series-jobs';
@@ -18,6 +18,8 @@ const HANDLERS: Record<JobName, JobHandler> = {
   returns: returnsJob,
   transitCalendar: transitCalendarJob,
   day: dayJob,
+  compositeBodygraph: compositeBodygraphJob,
+  transitBodygraph: transitBodygraphJob,
 };
 
 // Refuse to start with a registry that does not match the job names exactly (e.g. after a careless edit).

@@ -28,6 +28,13 @@ export interface Palette {
   /** Number color of an inactive gate on an open center and on a defined (colored) center. */
   gateIdleTextOpen: string;
   gateIdleTextDefined: string;
+  /** Composite drawing: each person's color (gates, channel halves, column text) and the number color on it. */
+  person1: string;
+  person2: string;
+  personText: string;
+  /** Transit drawing: the transiting bodies' color and the number color on a transit-only gate. */
+  transit: string;
+  transitText: string;
 }
 
 const YELLOW = '#f3cf4e';
@@ -53,7 +60,12 @@ export const PALETTES: Readonly<Record<ThemeName, Palette>> = {
     gateActiveFill: '#1c1c1c',
     gateActiveText: '#ffffff',
     gateIdleTextOpen: '#3b3b3b',
-    gateIdleTextDefined: '#2a2a2a',
+    gateIdleTextDefined: '#000000', // 5.0:1 on the red Heart and Sacral (#2a2a2a gave 3.6)
+    person1: '#1d4ed8',
+    person2: '#a21caf',
+    personText: '#ffffff',
+    transit: '#0f766e',
+    transitText: '#ffffff',
   },
   dark: {
     background: '#16181d',
@@ -72,10 +84,18 @@ export const PALETTES: Readonly<Record<ThemeName, Palette>> = {
     gateActiveFill: '#f4f4f4',
     gateActiveText: '#16181d',
     gateIdleTextOpen: '#c9ccd2',
-    gateIdleTextDefined: '#1d1f24',
+    gateIdleTextDefined: '#000000', // 4.6:1 on the red Heart and Sacral (#1d1f24 gave 3.8)
+    person1: '#7aa2ff',
+    person2: '#e879f9',
+    personText: '#16181d',
+    transit: '#2dd4bf',
+    transitText: '#16181d',
   },
 };
 
 /** Id of the red/black (red/white on dark) stripe pattern for gates activated by both sides. */
 export const BOTH_PATTERN_ID = 'hd-both';
 export const BOTH_FILL = `url(#${BOTH_PATTERN_ID})`;
+/** The composite drawing's stripes for a gate both people activate (person 1 / person 2 colors). */
+export const BOTH_PEOPLE_PATTERN_ID = 'hd-both-people';
+export const BOTH_PEOPLE_FILL = `url(#${BOTH_PEOPLE_PATTERN_ID})`;

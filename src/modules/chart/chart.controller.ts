@@ -1,13 +1,27 @@
 import { Body, Controller, Header, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiBody, ApiOperation, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { BirthDataDto } from './dto/birth-data.dto';
-import { BodygraphRequestDto, CompositeRequestDto, DayRequestDto, TransitRequestDto } from './dto/chart-requests.dto';
+import { BodygraphRequestDto, CompositeBodygraphRequestDto, CompositeRequestDto, DayRequestDto, TransitBodygraphRequestDto, TransitRequestDto } from './dto/chart-requests.dto';
 import { ChartService } from './chart.service';
 import { CHART_FIELDS, ERROR_RESPONSES, EXAMPLES } from './chart.openapi';
 
 /** The workers answer JSON text, relayed as it is. */
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+const DRAWING_RESPONSE = (description: string) =>
+  ApiResponse({
+    status: 200,
+    description,
+    content: { 'image/svg+xml': { schema: { type: 'string' } }, 'image/png': { schema: { type: 'string', format: 'binary' } } },
+  });
+
+/** A drawing as the worker answered it: SVG text, or a PNG in base64 (job results travel as JSON). */
+function sendDrawing(res: Response, format: string | undefined, body: string): void {
+  res.status(200);
+  if (format === 'png') res.type('image/png').send(Buffer.from(body, 'base64'));
+  else res.type('image/svg+xml; charset=utf-8').send(body);
+}
 
 @ApiTags('charts')
 @ApiSecurity('HD-Api-Key')
@@ -61,13 +75,31 @@ export class ChartController {
 
   @Post('bodygraph')
   @HttpCode(200)
-  @Header('Content-Type', 'image/svg+xml; charset=utf-8')
-  @ApiOperation({ summary: 'The bodygraph drawing as a standalone SVG document' })
+  @ApiOperation({ summary: 'The bodygraph drawing: a standalone SVG document, or a PNG; with `variables`, the four arrows' })
   @ApiBody({ type: BodygraphRequestDto })
-  @ApiProduces('image/svg+xml')
-  @ApiResponse({ status: 200, description: 'SVG 1.1 document', content: { 'image/svg+xml': { schema: { type: 'string' } } } })
-  bodygraph(@Body() body: BodygraphRequestDto, @Res({ passthrough: true }) res: Response): Promise<string> {
-    return this.charts.bodygraph(body, res.locals);
+  @DRAWING_RESPONSE('SVG 1.1 document (format svg) or PNG image (format png)')
+  async bodygraph(@Body() body: BodygraphRequestDto, @Res() res: Response): Promise<void> {
+    sendDrawing(res, body.format, await this.charts.bodygraph(body, res.locals));
+  }
+
+  @Post('composite/bodygraph')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Two people in one bodygraph: each one\'s gates in their color, a gate of both half and half, the composite channel kinds in a legend',
+  })
+  @ApiBody({ type: CompositeBodygraphRequestDto })
+  @DRAWING_RESPONSE('The composite drawing, SVG or PNG')
+  async compositeBodygraph(@Body() body: CompositeBodygraphRequestDto, @Res() res: Response): Promise<void> {
+    sendDrawing(res, body.format, await this.charts.compositeBodygraph(body, res.locals));
+  }
+
+  @Post('transit/bodygraph')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'A natal bodygraph with a transit (default now) overlaid in a third color, and the transit planets\' column' })
+  @ApiBody({ type: TransitBodygraphRequestDto })
+  @DRAWING_RESPONSE('The transit drawing, SVG or PNG')
+  async transitBodygraph(@Body() body: TransitBodygraphRequestDto, @Res() res: Response): Promise<void> {
+    sendDrawing(res, body.format, await this.charts.transitBodygraph(body, res.locals));
   }
 
   @Post('day')

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../common/api-error';
 import type { RequestTrace } from '../../common/request-log';
 import { SUPPORTED_BIRTH_MAX_UTC_MS, SUPPORTED_BIRTH_MIN_UTC_MS } from '../../engine';
-import type { BirthInput, BodygraphInput, CompositeInput, DayInput, TransitInput } from '../../jobs/payloads';
+import type { BirthInput, BodygraphInput, CompositeBodygraphInput, CompositeInput, DayInput, DrawingInput, TransitBodygraphInput, TransitInput } from '../../jobs/payloads';
 import { JobRunner } from '../queue/job-runner.service';
 import type { BirthDataDto } from './dto/birth-data.dto';
-import type { BodygraphRequestDto, CompositeRequestDto, DayRequestDto, TransitRequestDto } from './dto/chart-requests.dto';
+import type { BodygraphRequestDto, CompositeBodygraphRequestDto, CompositeRequestDto, DayRequestDto, DrawingOptionsDto, TransitBodygraphRequestDto, TransitRequestDto } from './dto/chart-requests.dto';
 
 /**
  * Normalises a request into a job payload (so equal questions share one job id) and runs it on a worker.
@@ -35,9 +35,22 @@ export class ChartService {
     return this.jobs.run('transit', input, trace);
   }
 
+  /* The drawings answer SVG text or, for format png, the PNG's bytes in base64 (see the controller). */
+
   bodygraph(dto: BodygraphRequestDto, trace?: RequestTrace): Promise<string> {
-    const input: BodygraphInput = { ...birthInput(dto), size: dto.size ?? 800, theme: dto.theme ?? 'light' };
+    const input: BodygraphInput = { ...birthInput(dto), ...drawingInput(dto), variables: dto.variables ?? false };
     return this.jobs.run('bodygraph', input, trace);
+  }
+
+  compositeBodygraph(dto: CompositeBodygraphRequestDto, trace?: RequestTrace): Promise<string> {
+    const input: CompositeBodygraphInput = { person1: birthInput(dto.person1), person2: birthInput(dto.person2), ...drawingInput(dto) };
+    if (dto.names) input.names = [dto.names[0].normalize('NFC').trim(), dto.names[1].normalize('NFC').trim()];
+    return this.jobs.run('compositeBodygraph', input, trace);
+  }
+
+  transitBodygraph(dto: TransitBodygraphRequestDto, trace?: RequestTrace): Promise<string> {
+    const input: TransitBodygraphInput = { ...birthInput(dto), at: transitInstant(dto.at), ...drawingInput(dto) };
+    return this.jobs.run('transitBodygraph', input, trace);
   }
 
   day(dto: DayRequestDto, trace?: RequestTrace): Promise<string> {
@@ -64,6 +77,10 @@ export function dayInput(dto: DayRequestDto): DayInput {
     input.span = { from: dto.from, to: dto.to! };
   }
   return input;
+}
+
+export function drawingInput(dto: DrawingOptionsDto): DrawingInput {
+  return { size: dto.size ?? 800, theme: dto.theme ?? 'light', format: dto.format ?? 'svg', background: dto.background ?? 'theme' };
 }
 
 /** Spacing and Unicode form are normalised so trivially different spellings share one job; case is kept for the echo. */

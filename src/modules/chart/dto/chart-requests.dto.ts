@@ -1,6 +1,6 @@
-import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { BirthDataDto } from './birth-data.dto';
 
 /** ISO 8601 instant with a seconds-optional time and an explicit offset or Z. */
@@ -33,7 +33,8 @@ export class TransitRequestDto extends BirthDataDto {
   at?: string;
 }
 
-export class BodygraphRequestDto extends BirthDataDto {
+/** How a drawing is asked for: its width, theme, format and background (every bodygraph operation). */
+export class DrawingOptionsDto {
   @ApiPropertyOptional({ example: 800, default: 800, minimum: 200, maximum: 4000, description: 'Width in px; the height follows the aspect ratio.' })
   @IsOptional()
   @IsInt({ message: 'size must be a whole number of pixels' })
@@ -45,7 +46,37 @@ export class BodygraphRequestDto extends BirthDataDto {
   @IsOptional()
   @IsIn(['light', 'dark'], { message: 'theme must be "light" or "dark"' })
   theme?: 'light' | 'dark';
+
+  @ApiPropertyOptional({ enum: ['svg', 'png'], default: 'svg', description: 'svg: a standalone SVG 1.1 document; png: an image `size` px wide.' })
+  @IsOptional()
+  @IsIn(['svg', 'png'], { message: 'format must be "svg" or "png"' })
+  format?: 'svg' | 'png';
+
+  @ApiPropertyOptional({ enum: ['theme', 'transparent'], default: 'theme', description: 'transparent leaves the background out.' })
+  @IsOptional()
+  @IsIn(['theme', 'transparent'], { message: 'background must be "theme" or "transparent"' })
+  background?: 'theme' | 'transparent';
 }
+
+export class BodygraphRequestDto extends IntersectionType(BirthDataDto, DrawingOptionsDto) {
+  @ApiPropertyOptional({ default: false, description: 'Draw the four variables arrows beside the Head and Ajna (left or right by their tone).' })
+  @IsOptional()
+  @IsBoolean({ message: 'variables must be true or false' })
+  variables?: boolean;
+}
+
+export class CompositeBodygraphRequestDto extends IntersectionType(CompositeRequestDto, DrawingOptionsDto) {
+  @ApiPropertyOptional({ example: ['Ada', 'Ben'], description: 'How the legend names the two people (default "Person 1", "Person 2"); up to 40 characters each.' })
+  @IsOptional()
+  @IsArray({ message: 'names must be an array of two names' })
+  @ArrayMinSize(2, { message: 'names must be an array of two names' })
+  @ArrayMaxSize(2, { message: 'names must be an array of two names' })
+  @IsString({ each: true, message: 'each name must be a string' })
+  @MaxLength(40, { each: true, message: 'each name must be at most 40 characters' })
+  names?: [string, string];
+}
+
+export class TransitBodygraphRequestDto extends IntersectionType(TransitRequestDto, DrawingOptionsDto) {}
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
