@@ -22,6 +22,7 @@ import { adviceMemoryRoutes } from './modules/advice/advice-answers';
 import { AdviceService } from './modules/advice/advice.service';
 import { MetricsService } from './modules/metrics/metrics.service';
 import { CHECKOUT_PATH, WEBHOOK_PATH } from './modules/purchase/purchase.controller';
+import { BATCH_BODY_LIMIT, BATCH_PATH } from './modules/batch/batch.controller';
 
 /** Request bodies above this are refused with 413 PAYLOAD_TOO_LARGE. */
 export const BODY_LIMIT = '16kb';
@@ -44,6 +45,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.use(app.get(MetricsService).httpMiddleware);
   // Stripe's signature covers the exact bytes: the webhook's body is kept raw, never parsed before verification.
   app.use(WEBHOOK_PATH, raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }), bodyErrorHandler);
+  // A batch carries up to 100 items: its own, larger limit (single calls keep 16 KB).
+  app.use(BATCH_PATH, json({ limit: BATCH_BODY_LIMIT }), bodyErrorHandler);
   // The buy page's form posts here (it has no fields; a browser sends an empty form body).
   app.use(CHECKOUT_PATH, urlencoded({ extended: false, limit: '1kb' }), bodyErrorHandler);
   app.use(requireJsonBody, json({ limit: BODY_LIMIT }), bodyErrorHandler, refuseHostileJson);
@@ -94,7 +97,7 @@ function installKeyAdmission(app: INestApplication, config: AppConfig): void {
 
 const CHART_ROUTES = new Set([
   '/v1/chart', '/v1/chart/advanced', '/v1/chart/composite', '/v1/chart/transit', '/v1/chart/bodygraph',
-  '/v1/chart/composite/bodygraph', '/v1/chart/transit/bodygraph',
+  '/v1/chart/composite/bodygraph', '/v1/chart/transit/bodygraph', '/v1/charts/batch',
   '/v1/transits/ingresses', '/v1/transits/stations', '/v1/chart/returns', '/v1/chart/transit-calendar', '/v1/chart/day',
 ]);
 

@@ -70,6 +70,38 @@ export class JobRunner implements OnModuleInit {
     }
   }
 
+  /**
+   * Runs many jobs as one request (a batch): one deadline, one back-pressure check, one bulk add. Each job settles
+   * on its own — a value or its ApiError (an input error, or 504 if it is not done by the deadline); only what
+   * stops the whole batch (an outage, an overload) is thrown.
+   */
+  async runMany(jobs: readonly { name: JobName; input: object }[], trace?: RequestTrace): Promise<({ ok: true; value: unknown } | { ok: false; error: ApiError })[]> {
+    const deadline = (trace?.receivedAt ?? Date.now()) + this.config.jobTimeoutMs;
+    if (Date.now() >= deadline) throw this.toApiError(new DeadlineExceeded());
+    const load = this.keyLoad.enter(trace?.keyHash);
+    try {
+      await this.gate.pass(() => this.pending.up, deadline, 'The job queue');
+      await this.refuseWhenOverloaded(deadline);
+      const specs = jobs.map(({ name, input }) => {
+        const jobId = jobIdFor(name, input, this.jobIdSecret);
+        return { jobId, name, data: input, opts: { ...jobOptions(jobId, name), priority: load.priority } };
+      });
+      const waits = this.pending.waitAll(specs);
+      try {
+        return await Promise.all(waits.map((w) => beforeDeadline(w.promise, deadline).then(
+          (value) => ({ ok: true as const, value }),
+          (err: unknown) => ({ ok: false as const, error: this.toApiError(err) }),
+        )));
+      } finally {
+        for (const w of waits) w.cancel();
+      }
+    } catch (err) {
+      throw this.toApiError(err);
+    } finally {
+      load.leave();
+    }
+  }
+
   private toApiError(err: unknown): ApiError {
     if (err instanceof ApiError) return err;
     if (err instanceof JobFailed && err.isInputError) {

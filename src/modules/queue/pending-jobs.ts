@@ -116,18 +116,60 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
       entry = { jobId, name, data, opts, waiters: new Set(), settled: false, busy: false, needsAdd: true, checkedAt: Date.now(), retried: false };
       this.entries.set(jobId, entry);
     }
+    const joined = this.join(entry);
+    if (isNew) void this.add(entry);
+    return joined;
+  }
+
+  /** One more waiter on an entry; `cancel` removes it, and the entry with its last waiter. */
+  private join(entry: Entry): { promise: Promise<unknown>; cancel: () => void } {
     let waiter!: Waiter;
     const promise = new Promise<unknown>((resolve, reject) => (waiter = { resolve, reject }));
     entry.waiters.add(waiter);
-    if (isNew) void this.add(entry);
-    const owner = entry;
     return {
       promise,
       cancel: () => {
-        owner.waiters.delete(waiter);
-        if (owner.waiters.size === 0 && this.entries.get(owner.jobId) === owner) this.entries.delete(owner.jobId);
+        entry.waiters.delete(waiter);
+        if (entry.waiters.size === 0 && this.entries.get(entry.jobId) === entry) this.entries.delete(entry.jobId);
       },
     };
+  }
+
+  /**
+   * As `wait`, for many jobs at once (a batch): the new ones are added in one round trip (BullMQ addBulk), then
+   * their states are read together (a repeat is answered from the kept result). The same job id twice shares one
+   * entry. A failed bulk add leaves the jobs to the sweep, which adds them once Redis answers.
+   */
+  waitAll(specs: readonly { jobId: string; name: JobName; data: object; opts: JobsOptions }[]): { promise: Promise<unknown>; cancel: () => void }[] {
+    const fresh: Entry[] = [];
+    const waits = specs.map((spec) => {
+      const known = this.entries.get(spec.jobId);
+      if (!known) {
+        const entry: Entry = { jobId: spec.jobId, name: spec.name, data: spec.data, opts: spec.opts, waiters: new Set(), settled: false, busy: true, needsAdd: true, checkedAt: Date.now(), retried: false };
+        this.entries.set(spec.jobId, entry);
+        fresh.push(entry);
+      }
+      return this.join(this.entries.get(spec.jobId)!);
+    });
+    if (fresh.length) void this.addBulk(fresh);
+    return waits;
+  }
+
+  private async addBulk(fresh: Entry[]): Promise<void> {
+    try {
+      await withTimeout(this.queue.addBulk(fresh.map((e) => ({ name: e.name, data: e.data, opts: e.opts }))), CALL_TIMEOUT_MS);
+      for (const e of fresh) e.needsAdd = false;
+      await Promise.all(fresh.map(async (e) => {
+        if (!e.settled && (await this.check(e)) === -1) e.needsAdd = true;
+      }));
+    } catch {
+      // Redis away or slow: the sweep adds (or re-reads) each job on its own
+    } finally {
+      for (const e of fresh) {
+        e.busy = false;
+        e.checkedAt = Date.now();
+      }
+    }
   }
 
   /** Adds the job and reads its state once (it may have finished before: a repeat answered from the kept result). */

@@ -1,0 +1,50 @@
+import { Body, Controller, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { correlationIdOf } from '../../common/correlation';
+import { ApiBody, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { RequestTrace } from '../../common/request-log';
+import { errorExample, ERROR_RESPONSES, EXAMPLES } from '../chart/chart.openapi';
+import { BATCH_MAX_ITEMS, BatchRequestDto } from './batch.dto';
+import { BatchService } from './batch.service';
+
+export const BATCH_PATH = '/v1/charts/batch';
+/** A batch's body may be this large (single calls: 16 KB); 100 items of birth data take about 15 KB. */
+export const BATCH_BODY_LIMIT = '256kb';
+
+@ApiTags('charts')
+@ApiSecurity('HD-Api-Key')
+@ERROR_RESPONSES()
+@Controller('v1/charts')
+export class BatchController {
+  constructor(private readonly batch: BatchService) {}
+
+  @Post('batch')
+  @HttpCode(200)
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  @ApiOperation({
+    summary: `Up to ${BATCH_MAX_ITEMS} charts (or advanced charts) in one call, each answered or refused on its own`,
+    description:
+      'Every valid item becomes its own job (all added in one round trip; identical items share one). The answer keeps the ' +
+      'request\'s order: {id, status: 200, result} with the result exactly as the single call gives it, or {id, status, error} ' +
+      'with the single call\'s error. The whole batch answers within JOB_TIMEOUT_MS; an item not finished by then gets 504 ' +
+      `COMPUTE_TIMEOUT. The body may be up to ${BATCH_BODY_LIMIT.replace('kb', ' KB')}.`,
+  })
+  @ApiBody({ type: BatchRequestDto })
+  @ApiResponse({
+    status: 200,
+    description: 'One entry per item, in order',
+    schema: {
+      example: {
+        count: 2, succeeded: 1, failed: 1,
+        items: [
+          { id: 'ada', status: 200, result: EXAMPLES.chart },
+          { id: 'ben', status: 400, error: { code: 'INVALID_DATE', message: 'birthdate: birthdate must be a real calendar date, YYYY-MM-DD', details: [{ field: 'birthdate', problems: ['birthdate must be a real calendar date, YYYY-MM-DD'], code: 'INVALID_DATE' }] } },
+        ],
+      },
+    },
+  })
+  @ApiResponse({ status: 413, description: `PAYLOAD_TOO_LARGE: a batch body over ${BATCH_BODY_LIMIT.replace('kb', ' KB')}`, ...errorExample('PAYLOAD_TOO_LARGE', 'The request body is larger than 262144 bytes.') })
+  run(@Body() body: BatchRequestDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
+    return this.batch.run(body, res.locals as RequestTrace, correlationIdOf(req));
+  }
+}
