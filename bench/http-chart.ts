@@ -57,6 +57,26 @@ export async function run(report: Report): Promise<void> {
     }
     times.sort((a, b) => a - b);
     report('http.chart.repeat_p50_ms', percentile(times, 50), 'ms');
+
+    // Batches of 100 distinct births at the same 32 connections: charts per second against the single calls'.
+    const batch = await autocannon({
+      url: `${svc.baseUrl}/v1/charts/batch`,
+      connections: 32,
+      duration: DURATION_S,
+      method: 'POST',
+      timeout: 30,
+      headers: { 'content-type': 'application/json', 'HD-Api-Key': TEST_API_KEY },
+      requests: [{
+        setupRequest: (req: autocannon.Request) => ({
+          ...req,
+          body: `{"items":[${Array.from({ length: 100 }, () => `{"operation":"chart",${birth(counter++).slice(1)}`).join(',')}]}`,
+        }),
+      }],
+    });
+    report('http.batch.charts_per_s', Math.round(batch.requests.average * 100), 'charts/s');
+    report('http.batch.vs_single', (batch.requests.average * 100) / result.requests.average, 'x');
+    report('http.batch.p50_ms', batch.latency.p50, 'ms per 100-item batch');
+    report('http.batch.errors', batch.non2xx + batch.errors + batch.timeouts, 'responses');
   } finally {
     await svc.stop();
   }
