@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { advancedJob, chartJob, compositeJob, transitJob } from '../src/jobs/chart-jobs';
+import { advancedJob, chartJob, compositeJob, pentaJob, transitJob } from '../src/jobs/chart-jobs';
 import type { BirthInput } from '../src/jobs/payloads';
 import { dayJob } from '../src/jobs/day-job';
 import { ingressesJob, returnsJob, stationsJob, transitCalendarJob } from '../src/jobs/time-series-jobs';
@@ -34,7 +34,9 @@ async function timeSeries() {
 }
 
 timeSeries().then((series) => {
-  const examples = { chart, advanced, composite, transit, ...series };
+  const third: BirthInput = { birthdate: '1975-01-20', birthtime: '08:30', location: 'sydney, australia', nodeType: 'true' };
+  const penta = JSON.parse(pentaJob({ members: [ra, other, third] }));
+  const examples = { chart, advanced, composite, transit, penta, ...series };
   writeFileSync(join(__dirname, '..', 'src', 'modules', 'chart', 'openapi-examples.json'), `${JSON.stringify(examples, null, 1)}\n`);
   console.log('wrote src/modules/chart/openapi-examples.json');
 });

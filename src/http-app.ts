@@ -97,7 +97,7 @@ function installKeyAdmission(app: INestApplication, config: AppConfig): void {
 
 const CHART_ROUTES = new Set([
   '/v1/chart', '/v1/chart/advanced', '/v1/chart/composite', '/v1/chart/transit', '/v1/chart/bodygraph',
-  '/v1/chart/composite/bodygraph', '/v1/chart/transit/bodygraph', '/v1/charts/batch',
+  '/v1/chart/composite/bodygraph', '/v1/chart/transit/bodygraph', '/v1/charts/batch', '/v1/chart/penta',
   '/v1/transits/ingresses', '/v1/transits/stations', '/v1/chart/returns', '/v1/chart/transit-calendar', '/v1/chart/day',
 ]);
 

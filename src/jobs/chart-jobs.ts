@@ -8,8 +8,9 @@ import { resolveBirth } from '../engine/birth';
 import { computeChart, computeComposite, computeTransit } from '../engine';
 import type { Chart } from '../engine/types';
 import type { BirthEcho } from '../engine/birth';
-import type { BirthInput, BodygraphInput, CompositeBodygraphInput, CompositeInput, DrawingInput, TransitBodygraphInput, TransitInput } from './payloads';
-import { presentAdvanced, presentChart, presentComposite, presentTransit } from './present';
+import type { BirthInput, PentaInput, BodygraphInput, CompositeBodygraphInput, CompositeInput, DrawingInput, TransitBodygraphInput, TransitInput } from './payloads';
+import { presentAdvanced, presentChart, presentComposite, presentSummary, presentTransit } from './present';
+import { computePenta } from '../engine/penta';
 
 export function chartOf(input: BirthInput): [Chart, BirthEcho] {
   const { utcMs, birth } = resolveBirth(input);
@@ -58,6 +59,12 @@ export function transitBodygraphJob(input: TransitBodygraphInput): string {
   const [natal] = chartOf(input);
   const transit = computeTransit(natal, Date.parse(input.at), { nodeType: input.nodeType });
   return drawing(input, (o) => renderTransitBodygraph(natal, transit, o));
+}
+
+/** The group analysis over the members' charts (rules in docs/penta.md), with each member's summary. */
+export function pentaJob(input: PentaInput): string {
+  const people = input.members.map(chartOf);
+  return JSON.stringify({ ...computePenta(people.map(([chart]) => chart)), people: people.map((person) => presentSummary(...person)) });
 }
 
 /**

@@ -77,3 +77,8 @@ export interface DayInput {
   detail: 'summary' | 'full';
   span?: { from: string; to: string } | { around: string; minutes: number };
 }
+
+/** 3–5 people for the Penta (group) analysis. */
+export interface PentaInput {
+  members: BirthInput[];
+}

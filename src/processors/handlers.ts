@@ -1,4 +1,4 @@
-import { advancedJob, bodygraphJob, chartJob, compositeBodygraphJob, compositeJob, transitBodygraphJob, transitJob } from '../jobs/chart-jobs';
+import { advancedJob, bodygraphJob, chartJob, compositeBodygraphJob, compositeJob, pentaJob, transitBodygraphJob, transitJob } from '../jobs/chart-jobs';
 import { dayJob } from '../jobs/day-job';
 import { JOB_NAMES, JobName } from '../jobs/job-types';
 import { ingressesJob, returnsJob, stationsJob, transitCalendarJob } from '../jobs/time-series-jobs';
@@ -20,6 +20,7 @@ const HANDLERS: Record<JobName, JobHandler> = {
   day: dayJob,
   compositeBodygraph: compositeBodygraphJob,
   transitBodygraph: transitBodygraphJob,
+  penta: pentaJob,
 };
 
 // Refuse to start with a registry that does not match the job names exactly (e.g. after a careless edit).

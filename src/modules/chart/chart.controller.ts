@@ -2,7 +2,7 @@ import { Body, Controller, Header, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiBody, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { BirthDataDto } from './dto/birth-data.dto';
-import { BodygraphRequestDto, CompositeBodygraphRequestDto, CompositeRequestDto, DayRequestDto, TransitBodygraphRequestDto, TransitRequestDto } from './dto/chart-requests.dto';
+import { BodygraphRequestDto, CompositeBodygraphRequestDto, CompositeRequestDto, DayRequestDto, PentaRequestDto, TransitBodygraphRequestDto, TransitRequestDto } from './dto/chart-requests.dto';
 import { ChartService } from './chart.service';
 import { CHART_FIELDS, ERROR_RESPONSES, EXAMPLES } from './chart.openapi';
 
@@ -61,6 +61,22 @@ export class ChartController {
   @ApiResponse({ status: 200, description: 'The composite', schema: { example: EXAMPLES.composite } })
   composite(@Body() body: CompositeRequestDto, @Res({ passthrough: true }) res: Response): Promise<string> {
     return this.charts.composite(body, res.locals);
+  }
+
+  @Post('penta')
+  @HttpCode(200)
+  @Header('Content-Type', JSON_TYPE)
+  @ApiOperation({
+    summary: 'Group (Penta) analysis of 3–5 people: the 12 Penta gates and 6 channels present, the gaps, who supplies each gate, overlaps',
+    description:
+      'Rules and sources in docs/penta.md: a Penta gate is present when any member activates it (personality or design); a Penta channel ' +
+      'when both its gates are present in the group, brought whole by one member (single-member) or only across members. ' +
+      'gaps lists the missing gates and channels, overlaps the gates two or more members supply. Two people: use /v1/chart/composite.',
+  })
+  @ApiBody({ type: PentaRequestDto })
+  @ApiResponse({ status: 200, description: 'The group analysis', schema: { example: EXAMPLES.penta } })
+  penta(@Body() body: PentaRequestDto, @Res({ passthrough: true }) res: Response): Promise<string> {
+    return this.charts.penta(body, res.locals);
   }
 
   @Post('transit')

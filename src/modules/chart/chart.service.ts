@@ -5,7 +5,7 @@ import { SUPPORTED_BIRTH_MAX_UTC_MS, SUPPORTED_BIRTH_MIN_UTC_MS } from '../../en
 import type { BirthInput, BodygraphInput, CompositeBodygraphInput, CompositeInput, DayInput, DrawingInput, TransitBodygraphInput, TransitInput } from '../../jobs/payloads';
 import { JobRunner } from '../queue/job-runner.service';
 import type { BirthDataDto } from './dto/birth-data.dto';
-import type { BodygraphRequestDto, CompositeBodygraphRequestDto, CompositeRequestDto, DayRequestDto, DrawingOptionsDto, TransitBodygraphRequestDto, TransitRequestDto } from './dto/chart-requests.dto';
+import type { BodygraphRequestDto, CompositeBodygraphRequestDto, CompositeRequestDto, DayRequestDto, DrawingOptionsDto, PentaRequestDto, TransitBodygraphRequestDto, TransitRequestDto } from './dto/chart-requests.dto';
 
 /**
  * Normalises a request into a job payload (so equal questions share one job id) and runs it on a worker.
@@ -51,6 +51,10 @@ export class ChartService {
   transitBodygraph(dto: TransitBodygraphRequestDto, trace?: RequestTrace): Promise<string> {
     const input: TransitBodygraphInput = { ...birthInput(dto), at: transitInstant(dto.at), ...drawingInput(dto) };
     return this.jobs.run('transitBodygraph', input, trace);
+  }
+
+  penta(dto: PentaRequestDto, trace?: RequestTrace): Promise<string> {
+    return this.jobs.run('penta', { members: dto.members.map(birthInput) }, trace);
   }
 
   day(dto: DayRequestDto, trace?: RequestTrace): Promise<string> {

@@ -22,6 +22,18 @@ export class CompositeRequestDto {
   person2: BirthDataDto;
 }
 
+/** 3–5 people; 2 are a composite (POST /v1/chart/composite). */
+export class PentaRequestDto {
+  @ApiProperty({ type: [BirthDataDto], minItems: 3, maxItems: 5, description: 'The group: 3 to 5 people\'s birth data.' })
+  @IsArray({ message: 'members must be an array of 3 to 5 people\'s birth data' })
+  @ArrayMinSize(3, { message: 'members must hold 3 to 5 people; for two people use POST /v1/chart/composite' })
+  @ArrayMaxSize(5, { message: 'members must hold at most 5 people (the Penta is a group of 3 to 5)' })
+  @IsObject({ each: true, message: 'each member must be an object of birth data' })
+  @ValidateNested({ each: true })
+  @Type(() => BirthDataDto)
+  members: BirthDataDto[];
+}
+
 export class TransitRequestDto extends BirthDataDto {
   @ApiPropertyOptional({
     example: '2026-11-22T12:00:00Z',
