@@ -1,10 +1,11 @@
 /**
- * Place and time resolution benchmark: gazetteer load time and memory, lookups/s, localToUtc/s.
- * Standalone: npx ts-node --transpile-only bench/places.ts
+ * Place and time resolution benchmark: gazetteer load time and memory, lookups/s, place searches/s (distinct
+ * realistic prefixes, as typed into a search box), localToUtc/s.
+ * Standalone: npx ts-node --transpile-only bench/places.ts   (node --expose-gc for exact memory figures)
  */
 import type { Report } from './report';
 import { printReport } from './report';
-import { Gazetteer, loadGazetteer } from '../src/engine/places';
+import { Gazetteer, loadGazetteer, searchPlaces } from '../src/engine/places';
 import { localToUtc } from '../src/engine/time';
 
 const QUERIES = [
@@ -13,17 +14,47 @@ const QUERIES = [
   'Portland, Oregon, United States', 'Amsterdam, Holland', 'Tokyo, Japan', 'Geneva, New York, USA', 'Salem, MA',
 ];
 
+/** Names as people type them, in several scripts; every prefix of 2+ characters of each is one search. */
+const TYPED = [
+  'London', 'Paris', 'New York', 'San Francisco', 'Los Angeles', 'München', 'Berlin', 'Hamburg', 'Wien', 'Zürich',
+  'Roma', 'Milano', 'Madrid', 'Barcelona', 'Lisboa', 'Amsterdam', 'Bruxelles', 'København', 'Stockholm', 'Oslo',
+  'Helsinki', 'Warszawa', 'Praha', 'Budapest', 'Istanbul', 'Athens', 'Cairo', 'Lagos', 'Nairobi', 'Johannesburg',
+  'Mumbai', 'Delhi', 'Bangalore', 'Karachi', 'Dhaka', 'Bangkok', 'Singapore', 'Jakarta', 'Manila', 'Hong Kong',
+  'Shanghai', 'Beijing', 'Seoul', 'Tokyo', 'Osaka', 'Sydney', 'Melbourne', 'Auckland', 'Toronto', 'Montréal',
+  'Vancouver', 'Chicago', 'Houston', 'Phoenix', 'Philadelphia', 'Springfield', 'Portland', 'Mexico City',
+  'Guadalajara', 'Bogotá', 'Lima', 'Santiago', 'Buenos Aires', 'São Paulo', 'Rio de Janeiro', 'Saint Petersburg',
+  'Москва', 'Санкт-Петербург', 'Київ', 'Αθήνα', '東京', '北京', '서울', 'القاهرة', 'मुंबई', 'תל אביב',
+];
+/** Qualified and multi-word searches. */
+const QUALIFIED = ['Paris, US', 'Paris, France', 'Springfield, IL', 'Springfield, Missouri, USA', 'London, Canada', 'san fr',
+  'st lo', 'rio de j', 'new y', 'los an', 'Москва, Россия', 'Portland, Or', 'be, Texas', 'sa, Iceland'];
+
+function searchQueries(): string[] {
+  const out = new Set<string>(QUALIFIED);
+  for (const name of TYPED) {
+    const chars = [...name];
+    for (let i = 2; i <= chars.length; i++) out.add(chars.slice(0, i).join(''));
+  }
+  return [...out];
+}
+
 export async function run(report: Report): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
+  const arraysBefore = process.memoryUsage().arrayBuffers;
   const t0 = process.hrtime.bigint();
   const g: Gazetteer = loadGazetteer();
   const loadMs = Number(process.hrtime.bigint() - t0) / 1e6;
   gc?.();
-  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
+  const mem = process.memoryUsage();
+  const heapMb = (mem.heapUsed - heapBefore) / 1024 / 1024;
+  const arraysMb = (mem.arrayBuffers - arraysBefore) / 1024 / 1024;
+  const approx = gc ? '' : ' (approx., run node with --expose-gc for exact)';
   report('places.load_ms', Math.round(loadMs), 'ms');
-  report('places.heap_mb', heapMb, gc ? 'MB' : 'MB (approx., run node with --expose-gc for exact)');
+  report('places.heap_mb', heapMb, `MB${approx}`); // JS heap: strings, objects
+  report('places.arrays_mb', arraysMb, `MB${approx}`); // typed arrays (outside the JS heap figure)
+  report('places.memory_mb', heapMb + arraysMb, `MB${approx}`);
 
   let n = 0;
   for (let i = 0; i < 20000; i++) g.resolve(QUERIES[i % QUERIES.length]); // warm-up
@@ -33,6 +64,28 @@ export async function run(report: Report): Promise<void> {
     n += 1000;
   }
   report('places.lookups_per_s', Math.round(n / ((Date.now() - t1) / 1000)), 'lookups/s');
+
+  const searches = searchQueries();
+  for (let i = 0; i < 3; i++) for (const q of searches) searchPlaces(q, 10); // warm-up
+  let s = 0;
+  const t3 = Date.now();
+  while (Date.now() - t3 < 1000) {
+    for (let i = 0; i < 500; i++) searchPlaces(searches[(s + i) % searches.length], 10);
+    s += 500;
+  }
+  // searches/s over the distinct queries in turn (~480), limit 10; then single-search latency percentiles
+  report('places.search_per_s', Math.round(s / ((Date.now() - t3) / 1000)), 'searches/s');
+  const times: number[] = [];
+  for (let r = 0; r < 5; r++) {
+    for (const q of searches) {
+      const t = process.hrtime.bigint();
+      searchPlaces(q, 10);
+      times.push(Number(process.hrtime.bigint() - t) / 1e3);
+    }
+  }
+  times.sort((a, b) => a - b);
+  report('places.search_p50_us', times[Math.floor(times.length * 0.5)], 'µs');
+  report('places.search_p99_us', times[Math.floor(times.length * 0.99)], 'µs');
 
   const cases: [string, string, string, number][] = [
     ['1990-05-15', '12:30', 'Europe/Amsterdam', 4.9], ['1935-07-01', '12:00', 'Europe/Amsterdam', 4.9],

@@ -12,6 +12,7 @@ const SECTIONS: Record<string, () => Promise<{ run: (report: typeof printReport)
   render: () => import('./render'),
   advice: () => import('./advice'),
   http: () => import('./http-chart'),
+  'http-places': () => import('./http-places'),
   all: () => import('./http-all'),
 };
 

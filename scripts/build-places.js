@@ -1,33 +1,51 @@
 #!/usr/bin/env node
 /**
- * Builds data/places.tsv.gz — the offline gazetteer behind resolvePlace() — from a GeoNames dump.
+ * Builds data/places.tsv.gz — the offline gazetteer behind resolvePlace() and searchPlaces() — from a GeoNames
+ * dump and ICU's country names.
  *
  * Usage: node scripts/build-places.js [geonamesDir]   (or GEONAMES_DIR=…; default ../shared/data/geonames)
  * Reads cities500.txt, admin1CodesASCII.txt and countryInfo.txt (layout: see SOURCE.md in that folder).
  *
- * Output (gzip'd UTF-8 text). Column-oriented so that loading is a handful of String.split calls rather
- * than 200,000 small ones (the first layout, one line per place plus a Map index, took 1.3 s to load):
+ * Output (gzip'd UTF-8 text). Column-oriented so that loading is a handful of String.split calls and memcpy's
+ * rather than 200,000 small parses (the first layout, one line per place plus a Map index, took 1.3 s to load):
  *   #source  <attribution>
  *   #zones   <zone 0> <zone 1> …                    (IANA names, referenced by index)
  *   #country <ISO2> <ISO3> <name> <capital>         (one line per country, referenced by order)
  *   #admin1  <CC.code> <name>                       (one line per region, referenced by order)
- * then one line per column: strings separated by TAB (#name, #pkey, #keys); numbers as base64 of a
- * little-endian Int32Array (all other columns):
- *   #name #lat #lon (both in 1e-5 degrees) #cc (country index) #region (index, -1 unknown) #pop #zone (index)
+ * then one line per column: numbers as base64 of a little-endian Int32Array, or of a Uint8Array / Uint16Array
+ * where noted (u8, u16); string lists separated by TAB, or, where noted (table), concatenated, with their
+ * lengths in UTF-16 code units in column <tag>len (u16) — one string and a prefix sum to load, no split.
+ *
+ * Places (one value per place, GeoNames order):
+ *   #rkey   (TAB-separated) the search key of each #admin1 region's name, in #admin1 order
+ *   #name   (table) the GeoNames name        #lat #lon (both in 1e-5 degrees)   #cc (country index)
+ *   #region (admin1 index, -1 unknown)   #pop   #zone (index)
  *   #kind   0 = capital of a country (PPLC), 1 = seat of a first-order division (PPLA, PPLG),
  *           2 = seat of a second-order division (PPLA2), 3 = anything else
- *   #pkey   the search key of each place's own name (used for spelling suggestions)
- *   #keys   all distinct search keys, sorted by UTF-16 code units (JS default sort; binary-searched)
- *   #start  offset of each key's postings in #post (one more entry than keys)
- *   #post   the postings, key by key: placeIndex * 2 + (1 if the key comes from an alternate name)
- * Search keys are made by normalizeKey from src/engine/places/normalize.ts (the runtime's own), from the name, the ASCII name and the Latin-script alternate names
- * (other scripts, airport codes and links are dropped to keep the file small).
+ *   #pkey   (table) the search key of the place's own name (used for spelling suggestions)
+ *   #loc    (u8) the shortest "location" that resolvePlace() answers with this very place: 0 = "Name, Country",
+ *           1 = "Name, Region, Country", 2 = neither (another place with that name ranks first in its region);
+ *           found by running the runtime's resolver over the freshly built file.
+ * Names (one "name entry" per distinct normalised word sequence of a place: its name, ASCII name and every
+ * alternate name in any script), in search order (searchOrder in gazetteer.ts: by population, an alternate
+ * name counting as a 20 times smaller place, places that no location string reaches last — so that an entry's
+ * number is its search score):
+ *   #words  (table) every distinct normalised word, sorted (UTF-16 code-unit order); word ids are positions here
+ *   #ecount (u8) number of words of each entry      #ewords the word ids of all entries, entry after entry
+ *   #epost  placeIndex * 2 + (1 if the entry comes from an alternate name)
+ *   #korder the entry numbers sorted by search key (their words joined; code-unit order, the order the runtime
+ *           binary-searches in)
+ * Country names in other languages (ICU, via Intl.DisplayNames for every locale this Node knows):
+ *   #ckey   normalised names (not the English ones, which come from #country)   #ccc  their country indices
+ * Keys and words are made by normalizeWords/normalizeKey from src/engine/places/normalize.ts (the runtime's
+ * own). Alternate names are kept in every script; dropped are airport/station codes (CGN, SPI …), postal
+ * codes, links, and names over 60 characters; Persian/Urdu names written "town، province" keep the town.
  *
  * The time zone of each place is taken from geo-tz's full dataset (geo-tz/all) at the place's coordinates,
  * which keeps zones that only differ before 1970 apart; GeoNames' own zone column is the fallback when
  * geo-tz has no land zone there (it answers Etc/GMT±n at sea).
  *
- * Data © GeoNames (geonames.org), CC BY 4.0.
+ * Data © GeoNames (geonames.org), CC BY 4.0; country names from the Unicode CLDR via ICU (Unicode licence).
  */
 'use strict';
 const fs = require('fs');
@@ -40,13 +58,24 @@ const OUT = path.join(ROOT, 'data', 'places.tsv.gz');
 
 // The search keys must be made exactly as the runtime makes them: use its normaliser (ts-node is a dev dependency).
 require('ts-node').register({ transpileOnly: true, project: path.join(ROOT, 'tsconfig.json') });
-const { normalizeKey } = require('../src/engine/places/normalize');
+const { normalizeWords } = require('../src/engine/places/normalize');
 
-const LATIN = /^[\p{Script=Latin}\s'’.,()\-]+$/u;
+/** Most words a name may have (the search index addresses word positions with 5 bits). */
+const MAX_WORDS = 31;
+
 function keepAlternate(a) {
-  if (!a || a.length > 60 || !LATIN.test(a)) return false;
+  if (!a || a.length > 60) return false;
   if (/^[A-Z]{2,4}$/.test(a)) return false; // airport / station codes (CGN, SPI …)
+  if (/^[\d\s-]+$/.test(a)) return false; // numbers, postal codes
+  if (/\d/.test(a) && /^[A-Z\d]{2,5}[ -]?[A-Z\d]{2,4}$/.test(a)) return false; // postal codes (A1V 0A9, SW1A 1AA)
+  if (/:\/\/|^www\.|\.(com|org|net|html?)\b|wikipedia/i.test(a)) return false; // links
   return true;
+}
+
+/** Alternate names as kept: "هولیوک، ماساچوست" ("Holyoke, Massachusetts" in Urdu) -> its town part. */
+function alternates(field) {
+  if (!field) return [];
+  return field.split(',').filter(keepAlternate).map((a) => (a.includes('،') ? a.split('،')[0].trim() : a)).filter(Boolean);
 }
 
 /** Places the product needs that cities500 lacks (population < 500 and no admin seat). */
@@ -55,12 +84,74 @@ const SUPPLEMENT = [
   { name: 'Vida', lat: 44.14917, lon: -122.56889, cc: 'US', admin1: 'OR', population: 0, zone: 'America/Los_Angeles', kind: 3, alts: [] },
 ];
 
+/** Locales with region names in this Node's ICU: every 2- and 3-letter language code it supports, and script variants. */
+function displayLocales() {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const codes = [];
+  for (const a of letters) for (const b of letters) {
+    codes.push(a + b);
+    for (const c of letters) codes.push(a + b + c);
+  }
+  const base = Intl.DisplayNames.supportedLocalesOf(codes);
+  const variants = ['zh-Hant', 'zh-Hans', 'zh-HK', 'sr-Latn', 'sr-Cyrl', 'bs-Cyrl', 'uz-Cyrl', 'uz-Arab', 'az-Cyrl', 'pa-Arab',
+    'ks-Deva', 'sd-Deva', 'mni-Mtei', 'sat-Deva', 'ff-Adlm', 'vai-Latn', 'yue-Hans', 'kk-Arab', 'ms-Arab', 'ha-Arab',
+    'pt-PT', 'es-419', 'es-MX', 'fr-CA', 'de-CH', 'en-GB', 'nl-BE', 'ro-MD', 'sw-CD', 'ar-MA'];
+  return [...new Set([...base, ...Intl.DisplayNames.supportedLocalesOf(variants)])];
+}
+
+/**
+ * Country names in every language ICU knows, as normalised keys -> country index. Names that two countries
+ * share (Kongo: CG and CD) are left out, and so are the English names, codes and hand aliases the runtime
+ * adds itself (those win anyway).
+ */
+function countryNames(countries, usedCountries, skipKeys) {
+  const { normalizeKey } = require('../src/engine/places/normalize');
+  const t0 = Date.now();
+  const locales = displayLocales();
+  const byKey = new Map(); // key -> Set of country indices
+  for (const locale of locales) {
+    for (const style of ['long', 'short']) {
+      const dn = new Intl.DisplayNames([locale], { type: 'region', style, fallback: 'none' });
+      countries.forEach((c, i) => {
+        if (!usedCountries.has(i)) return; // no places (Serbia and Montenegro, Netherlands Antilles)
+        let name;
+        try { name = dn.of(c.iso2); } catch { return; }
+        const k = name && normalizeKey(name);
+        if (!k) return;
+        const s = byKey.get(k);
+        if (s) s.add(i); else byKey.set(k, new Set([i]));
+      });
+    }
+  }
+  const out = [];
+  let ambiguous = 0;
+  for (const [k, s] of byKey) {
+    if (skipKeys.has(k)) continue;
+    if (s.size > 1) { ambiguous++; continue; }
+    out.push([k, [...s][0]]);
+  }
+  out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  console.log(`country names: ${locales.length} locales, ${out.length} names (${ambiguous} shared by two countries left out), ${Date.now() - t0} ms`);
+  return out;
+}
+
 function readLines(file) {
   return fs.readFileSync(file, 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
 }
 
+const b64 = (values) => Buffer.from(Int32Array.from(values).buffer).toString('base64');
+const b64u8 = (values) => Buffer.from(Uint8Array.from(values)).toString('base64');
+const b64u16 = (values) => {
+  if (values.some((v) => v > 0xffff)) throw new Error('value over 65535 in a u16 column');
+  return Buffer.from(Uint16Array.from(values).buffer).toString('base64');
+};
+/** A string table column and its lengths column. */
+const table = (tag, strings) => [`${tag}\t${strings.join('')}`, `${tag}len\t${b64u16(strings.map((x) => x.length))}`];
+const byCodeUnits = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+
 function main() {
   const { find } = require('geo-tz/dist/find-all');
+  const { normalizeKey } = require('../src/engine/places/normalize');
   const t0 = Date.now();
   const countries = readLines(path.join(SRC, 'countryInfo.txt')).map((l) => {
     const f = l.split('\t');
@@ -79,14 +170,27 @@ function main() {
     return zones.get(z);
   };
   const col = { name: [], lat: [], lon: [], country: [], region: [], pop: [], zone: [], kind: [], pkey: [] };
-  const postings = new Map(); // key -> entries
+  const entries = []; // { key, words: string[], post }
+  const stats = { own: 0, alt: 0, altChars: 0, long: 0 };
   let differ = 0;
   const emit = (p) => {
     const id = col.name.length;
-    const primary = new Set([p.name, p.ascii].map((n) => n && normalizeKey(n)).filter(Boolean));
-    const alts = new Set(p.alts.map(normalizeKey).filter((k) => k && !primary.has(k)));
     const c = countryIndex.get(p.cc);
     if (c === undefined) throw new Error(`unknown country ${p.cc}`);
+    const seen = new Set();
+    const add = (name, alt) => {
+      const words = normalizeWords(name);
+      if (!words.length) return;
+      if (words.length > MAX_WORDS) { stats.long++; return; }
+      const id2 = words.join(' ');
+      if (seen.has(id2)) return;
+      seen.add(id2);
+      entries.push({ key: words.join(''), words, post: id * 2 + (alt ? 1 : 0) });
+      if (alt) { stats.alt++; stats.altChars += name.length; } else stats.own++;
+    };
+    add(p.name, false);
+    if (p.ascii) add(p.ascii, false);
+    for (const a of p.alts) add(a, true);
     col.name.push(p.name);
     col.lat.push(+p.lat.toFixed(5));
     col.lon.push(+p.lon.toFixed(5));
@@ -95,10 +199,7 @@ function main() {
     col.pop.push(p.population);
     col.zone.push(zoneIndex(p.zone));
     col.kind.push(p.kind);
-    col.pkey.push([...primary][0] || '');
-    const post = (k, e) => { const l = postings.get(k); if (l) l.push(e); else postings.set(k, [e]); };
-    for (const k of primary) post(k, id * 2);
-    for (const k of alts) post(k, id * 2 + 1);
+    col.pkey.push(normalizeKey(p.name) || normalizeKey(p.ascii || ''));
   };
 
   const kindOf = (code) => (code === 'PPLC' ? 0 : code === 'PPLA' || code === 'PPLG' ? 1 : code === 'PPLA2' ? 2 : 3);
@@ -113,42 +214,85 @@ function main() {
       zone = found[0];
     }
     emit({
-      name: f[1], ascii: f[2], alts: f[3] ? f[3].split(',').filter(keepAlternate) : [],
+      name: f[1], ascii: f[2], alts: alternates(f[3]),
       lat, lon, cc: f[8], admin1: f[10], population: Number(f[14]) || 0, zone, kind: kindOf(f[7]),
     });
   }
   for (const p of SUPPLEMENT) emit({ ...p, ascii: p.name });
+  const tPlaces = Date.now();
 
-  const keys = [...postings.keys()].sort();
+  // words in code-unit order; name entries first in key order (their search order needs #loc, found below)
+  entries.sort((a, b) => byCodeUnits(a.key, b.key) || a.post - b.post);
+  const wordSet = new Set();
+  for (const e of entries) for (const w of e.words) wordSet.add(w);
+  const words = [...wordSet].sort(byCodeUnits);
+  const wordId = new Map(words.map((w, i) => [w, i]));
+
+  // country names in other languages: not those the runtime makes itself from #country and aliases.ts
+  const { COUNTRY_ALIASES } = require('../src/engine/places/aliases');
+  const skipKeys = new Set();
+  for (const c of countries) for (const n of [c.name, c.name.replace(/^The /, ''), c.iso2, c.iso3]) skipKeys.add(normalizeKey(n));
+  for (const a of Object.keys(COUNTRY_ALIASES)) skipKeys.add(normalizeKey(a));
+  const cnames = countryNames(countries, new Set(col.country), skipKeys);
+
   const header = [
-    '#source\tData © GeoNames (geonames.org), CC BY 4.0; cities500 + admin1CodesASCII + countryInfo; zones from geo-tz/all',
+    '#source\tData © GeoNames (geonames.org), CC BY 4.0; cities500 + admin1CodesASCII + countryInfo; zones from geo-tz/all; ' +
+      `country names in other languages from Unicode CLDR ${process.versions.cldr} (ICU ${process.versions.icu}, Node ${process.versions.node})`,
     `#zones\t${[...zones.keys()].join('\t')}`,
     ...countries.map((c) => `#country\t${c.iso2}\t${c.iso3}\t${c.name}\t${c.capital}`),
     ...admin1.map((a) => `#admin1\t${a.code}\t${a.name}`),
   ];
   // numeric columns: little-endian Int32 arrays in base64 (lat/lon in 1e-5 degrees) — decoding them is a
   // memcpy, where parsing ~3 million decimal numbers took most of the load time
-  const b64 = (values) => Buffer.from(Int32Array.from(values).buffer).toString('base64');
-  const starts = [0];
-  for (const k of keys) starts.push(starts[starts.length - 1] + postings.get(k).length);
-  const columns = [
-    `#name\t${col.name.join('\t')}`,
+  const placeColumns = [
+    `#rkey\t${admin1.map((a) => normalizeKey(a.name)).join('\t')}`,
+    ...table('#name', col.name),
     `#lat\t${b64(col.lat.map((v) => Math.round(v * 1e5)))}`,
     `#lon\t${b64(col.lon.map((v) => Math.round(v * 1e5)))}`,
     ...['country', 'region', 'pop', 'zone', 'kind'].map((k) => `#${k === 'country' ? 'cc' : k}\t${b64(col[k])}`),
-    `#pkey\t${col.pkey.join('\t')}`,
-    `#keys\t${keys.join('\t')}`,
-    `#start\t${b64(starts)}`,
-    `#post\t${b64(keys.flatMap((k) => postings.get(k)))}`,
+    ...table('#pkey', col.pkey),
+    ...table('#words', words),
+    `#ckey\t${cnames.map((c) => c[0]).join('\t')}`,
+    `#ccc\t${b64(cnames.map((c) => c[1]))}`,
   ];
-  const rows = col.name;
-  const text = header.concat(columns).join('\n') + '\n';
+  const makeText = (list, loc) => {
+    const keyOrder = list.map((e, i) => i).sort((a, b) => byCodeUnits(list[a].key, list[b].key) || a - b);
+    const ewords = [];
+    for (const e of list) for (const w of e.words) ewords.push(wordId.get(w));
+    const columns = [
+      `#ecount\t${b64u8(list.map((e) => e.words.length))}`,
+      `#ewords\t${b64(ewords)}`,
+      `#epost\t${b64(list.map((e) => e.post))}`,
+      `#korder\t${b64(keyOrder)}`,
+    ];
+    if (loc) columns.push(`#loc\t${b64u8(loc)}`);
+    return header.concat(placeColumns, columns).join('\n') + '\n';
+  };
+
+  // the shortest round-tripping "location" of every place, found with the runtime's own resolver
+  const { Gazetteer, searchOrder } = require('../src/engine/places/gazetteer');
+  const tLoc = Date.now();
+  const loc = new Gazetteer(makeText(entries, null)).locationForms();
+  const forms = [0, 0, 0];
+  for (const f of loc) forms[f]++;
+  console.log(`locations: ${forms[0]} "Name, Country", ${forms[1]} "Name, Region, Country", ${forms[2]} unreachable by name ` +
+    `(another place of that name ranks first in the region); ${Date.now() - tLoc} ms`);
+  // the entries in search order
+  const rankOf = new Int32Array(2 * col.name.length);
+  searchOrder(col.pop, col.kind, loc).forEach((post, r) => { rankOf[post] = r; });
+  const ordered = entries.map((e, i) => [rankOf[e.post], i]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, i]) => entries[i]);
+  const text = makeText(ordered, loc);
+  const again = new Gazetteer(text).locationForms();
+  if (again.some((f, i) => f !== loc[i])) throw new Error('location forms changed with the entry order');
+
   fs.mkdirSync(path.dirname(OUT), { recursive: true });
   fs.writeFileSync(OUT, zlib.gzipSync(Buffer.from(text, 'utf8'), { level: 9 }));
-  console.log(`wrote ${OUT}: ${rows.length} places, ${zones.size} zones, ${countries.length} countries, ` +
+  console.log(`wrote ${OUT}: ${col.name.length} places, ${zones.size} zones, ${countries.length} countries, ` +
     `${admin1.length} regions; ${differ} zones taken from geo-tz/all instead of GeoNames; ` +
-    `${text.length} chars, ${fs.statSync(OUT).size} bytes gzip, ${Date.now() - t0} ms`);
+    `${entries.length} name entries (${stats.own} own, ${stats.alt} alternate, ${stats.long} over ${MAX_WORDS} words left out), ` +
+    `${words.length} words; ${text.length} chars, ${Buffer.byteLength(text)} bytes UTF-8, ${fs.statSync(OUT).size} bytes gzip; ` +
+    `places ${tPlaces - t0} ms, total ${Date.now() - t0} ms`);
 }
 
 if (require.main === module) main();
-module.exports = { keepAlternate };
+module.exports = { keepAlternate, alternates };

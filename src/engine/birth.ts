@@ -13,7 +13,7 @@
  * from it to standard time is a clock change of the birthplace with the same gap/overlap rule).
  */
 import { assertBirthDate } from './chart';
-import { resolvePlace } from './places';
+import { normalizeKey, resolvePlace } from './places';
 import { formatOffset, localToUtc, parseLocal, zoneForCoordinates, canonicalZoneName } from './time';
 import { EngineInputError } from './types';
 
@@ -36,6 +36,8 @@ export interface BirthLocationEcho {
   timezone: string;
   /** Other places with the same name that the gazetteer passed over (only when the name was ambiguous). */
   alternatives?: number;
+  /** The place's name as the caller wrote it, when that is not its usual name ("Москва" for Moscow). */
+  asWritten?: string;
 }
 
 export interface BirthEcho {
@@ -80,6 +82,7 @@ export function resolveBirthPlace(input: Omit<BirthInputFields, 'birthdate' | 'b
     const p = resolvePlace(location);
     loc = { name: p.name, region: p.region, country: p.country, countryCode: p.countryCode, latitude: p.latitude, longitude: p.longitude, timezone: p.timezone };
     if (p.alternatives) loc.alternatives = p.alternatives;
+    if (p.asWritten && normalizeKey(p.asWritten) !== normalizeKey(p.name)) loc.asWritten = p.asWritten;
     if (hasLat) {
       loc.latitude = input.latitude as number;
       loc.longitude = input.longitude as number;

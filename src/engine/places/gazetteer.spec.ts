@@ -1,5 +1,5 @@
 import { EngineInputError } from '../types';
-import { loadGazetteer, normalizeKey, resolvePlace } from '.';
+import { loadGazetteer, normalizeKey, normalizeWords, resolvePlace } from '.';
 
 function err(fn: () => unknown): EngineInputError {
   try { fn(); } catch (e) { if (e instanceof EngineInputError) return e; throw e; }
@@ -12,6 +12,26 @@ describe('normalizeKey', () => {
     expect(normalizeKey('  São   Paulo ')).toBe('saopaulo');
     expect(normalizeKey('Saint-Petersburg')).toBe(normalizeKey('St. Petersburg'));
     expect(normalizeKey('Straße')).toBe('strasse');
+  });
+
+  it('keeps the letters of every other script: case folded, Latin-style accents only where they are accents', () => {
+    expect(normalizeKey('Москва')).toBe('москва');
+    expect(normalizeKey('МОСКВА́')).toBe('москва'); // stress mark
+    expect(normalizeKey('Ёлки')).toBe(normalizeKey('Елки')); // ё = е
+    expect(normalizeKey('Йошкар-Ола')).toBe('йошкарола'); // й is a letter, not и + accent
+    expect(normalizeKey('Київ')).toBe('київ');
+    expect(normalizeKey('東京')).toBe('東京');
+    expect(normalizeKey('ＴＯＫＹＯ')).toBe('tokyo'); // full width
+    expect(normalizeKey('ｶﾞ')).toBe('ガ'); // half-width kana, voicing mark kept
+    expect(normalizeKey('서울특별시')).toBe('서울특별시'); // Hangul stays composed
+    expect(normalizeKey('मुंबई')).toBe('मुंबई'); // vowel signs are letters' parts, not accents
+    expect(normalizeKey('กรุงเทพ')).toBe('กรุงเทพ'.normalize('NFKC'));
+    expect(normalizeKey('Αθήνα')).toBe(normalizeKey('ΑΘΗΝΑ'));
+    expect(normalizeKey('أبو ظبي')).toBe(normalizeKey('ابو ظبي')); // hamza forms of alef
+    expect(normalizeKey('יְרוּשָׁלַיִם')).toBe('ירושלים'); // points
+    expect(normalizeKey('Hawaiʻi')).toBe(normalizeKey("Hawai'i"));
+    expect(normalizeWords('St. Louis-du-Ha! Ha!')).toEqual(['saint', 'louis', 'du', 'ha', 'ha']);
+    expect(normalizeWords('東京・新宿')).toEqual(['東京', '新宿']);
   });
 });
 
@@ -83,6 +103,35 @@ describe('resolvePlace', () => {
       expect(e.message).toMatch(/is a country.*e\.g\. "/);
     }
     expect(resolvePlace('Luxembourg, Luxembourg').name).toBe('Luxembourg'); // city-states still work
+  });
+
+  it.each([
+    ['Москва, Россия', 'Moscow', 'RU', 'Москва'],
+    ['東京, 日本', 'Tokyo', 'JP', '東京'],
+    ['Tokyo, 日本', 'Tokyo', 'JP', 'Tokyo'],
+    ['Москва, Russia', 'Moscow', 'RU', 'Москва'],
+    ['Wien, Österreich', 'Vienna', 'AT', 'Wien'],
+    ['Roma, Italia', 'Rome', 'IT', 'Roma'],
+    ['  北京 , 中国 ', 'Beijing', 'CN', '北京'],
+    ['東京，日本', 'Tokyo', 'JP', '東京'], // full-width comma
+    ['القاهرة، مصر', 'Cairo', 'EG', 'القاهرة'], // Arabic comma
+    ['Αθήνα, Ελλάδα', 'Athens', 'GR', 'Αθήνα'],
+    ['Київ, Україна', 'Kyiv', 'UA', 'Київ'],
+    ['서울, 대한민국', 'Seoul', 'KR', '서울'],
+    ['मुंबई, भारत', 'Mumbai', 'IN', 'मुंबई'],
+    ['Pékin, Chine', 'Beijing', 'CN', 'Pékin'],
+    ['Tokio, Japón', 'Tokyo', 'JP', 'Tokio'],
+    ['koln, germany', 'Köln', 'DE', 'koln'],
+  ])('every script and language: %s -> %s, %s (as written: %s)', (q, name, cc, asWritten) => {
+    const p = resolvePlace(q);
+    expect([p.name, p.countryCode, p.asWritten]).toEqual([name, cc, asWritten]);
+  });
+
+  it('a country name in another language: a qualifier always, a lone place name only when no place carries it', () => {
+    expect(resolvePlace('Columbia').countryCode).toBe('US'); // Columbia, South Carolina — not Colombia
+    expect(resolvePlace('Helena').countryCode).toBe('US');
+    for (const q of ['Россия', '日本', 'Deutschland']) expect(err(() => resolvePlace(q)).code).toBe('LOCATION_IS_COUNTRY');
+    expect(err(() => resolvePlace('Москва, Нигдения')).code).toBe('LOCATION_NOT_FOUND');
   });
 
   it('empty location -> LOCATION_REQUIRED', () => {

@@ -1,3 +1,5 @@
-export { loadGazetteer, resolvePlace, Gazetteer, DEFAULT_DATA_DIR } from './gazetteer';
+export { loadGazetteer, resolvePlace, Gazetteer, DEFAULT_DATA_DIR, SEARCH_MAX_LIMIT } from './gazetteer';
 export type { ResolvedPlace } from './gazetteer';
-export { normalizeKey } from './normalize';
+export { searchPlaces } from './search';
+export type { PlaceSuggestion } from './search';
+export { normalizeKey, normalizeWords } from './normalize';

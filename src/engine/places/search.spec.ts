@@ -1,0 +1,138 @@
+import { EngineInputError } from '../types';
+import { loadGazetteer, resolvePlace, searchPlaces } from '.';
+import type { PlaceSuggestion, ResolvedPlace } from '.';
+
+function err(fn: () => unknown): EngineInputError {
+  try { fn(); } catch (e) { if (e instanceof EngineInputError) return e; throw e; }
+  throw new Error('expected an EngineInputError');
+}
+
+/** Same place: same name and coordinates. */
+const same = (a: { name: string; latitude: number; longitude: number }, b: { name: string; latitude: number; longitude: number }) =>
+  a.name === b.name && a.latitude === b.latitude && a.longitude === b.longitude;
+
+/** resolvePlace, or null when it throws. */
+function tryResolve(location: string): ResolvedPlace | null {
+  try { return resolvePlace(location); } catch { return null; }
+}
+
+/** Every suggestion's location resolves back to that suggestion's place. */
+function expectRoundTrips(list: PlaceSuggestion[]): void {
+  for (const s of list) {
+    const back = tryResolve(s.location);
+    expect({ location: s.location, back: back && [back.name, back.latitude, back.longitude] }).toEqual({ location: s.location, back: [s.name, s.latitude, s.longitude] });
+  }
+}
+
+describe('searchPlaces', () => {
+  beforeAll(() => { loadGazetteer(); });
+
+  it('round trip over 1,000 random places: a search by the name finds the place, and its location resolves back to it', () => {
+    const g = loadGazetteer();
+    let seed = 20240611;
+    const random = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x80000000; };
+    let unreachable = 0;
+    let found = 0;
+    for (let n = 0; n < 1000; n++) {
+      const p = g.place(Math.floor(random() * g.size), '');
+      const short = `${p.name}, ${p.country}`;
+      const long = `${p.name}, ${p.region}, ${p.country}`;
+      // can any location of these forms name this place at all? (not when a bigger or higher-ranked place of the
+      // same name lies in the same region: resolvePlace answers that one)
+      const viaShort = tryResolve(short);
+      const viaLong = p.region ? tryResolve(long) : null;
+      const reachable = (viaShort && same(viaShort, p)) || (viaLong && same(viaLong, p));
+      const queries = p.region ? [short, long] : [short];
+      let hit: PlaceSuggestion | undefined;
+      for (const q of queries) {
+        const list = searchPlaces(q, 20);
+        expectRoundTrips(list);
+        hit ??= list.find((s) => same(s, p));
+      }
+      if (!reachable) {
+        unreachable++;
+        continue;
+      }
+      expect({ place: long, hit: !!hit }).toEqual({ place: long, hit: true });
+      found++;
+      const back = resolvePlace(hit!.location);
+      expect([back.name, back.latitude, back.longitude, back.countryCode]).toEqual([p.name, p.latitude, p.longitude, p.countryCode]);
+      // the shortest form that works
+      expect(hit!.location).toBe(viaShort && same(viaShort, p) ? short : long);
+      expect([hit!.region, hit!.country, hit!.countryCode, hit!.timezone, hit!.population]).toEqual([p.region, p.country, p.countryCode, p.timezone, p.population]);
+    }
+    expect(found + unreachable).toBe(1000);
+    expect(unreachable).toBeLessThan(50); // GeoNames has ~3 % such shadowed duplicates
+  });
+
+  it('prefixes of any word, accents and case ignored, best first', () => {
+    const top = (q: string) => searchPlaces(q, 10)[0];
+    expect([top('Lond').name, top('Lond').countryCode]).toEqual(['London', 'GB']);
+    expect([top('san fr').name, top('san fr').countryCode]).toEqual(['San Francisco', 'US']);
+    expect(['München', 'Munich']).toContain(top('münch').name);
+    expect(top('münch').countryCode).toBe('DE');
+    expect(top('MÜNCH').name).toBe(top('munch').name);
+    expect(searchPlaces('york', 10).some((s) => s.name === 'New York City' && s.countryCode === 'US')).toBe(true);
+    expect(searchPlaces('new yo', 5)[0].name).toBe('New York City');
+    expect(searchPlaces('rio jan', 5)[0].name).toBe('Rio de Janeiro'); // words in order, not necessarily adjacent
+    expect(searchPlaces('jan rio', 5).some((s) => s.name === 'Rio de Janeiro')).toBe(false);
+    expect(searchPlaces('st lou', 5).some((s) => s.name === 'St. Louis' && s.countryCode === 'US')).toBe(true); // St = Saint
+  });
+
+  it('exact names first, then by population; one suggestion per place', () => {
+    const york = searchPlaces('York', 20);
+    expect(york[0].name).toBe('York');
+    const firstNonExact = york.findIndex((s) => s.name !== 'York');
+    expect(york.slice(firstNonExact).every((s) => s.name !== 'York')).toBe(true);
+    const paris = searchPlaces('Paris', 20);
+    expect([paris[0].name, paris[0].countryCode]).toEqual(['Paris', 'FR']); // what resolvePlace('Paris') answers
+    for (const list of [york, paris, searchPlaces('sa', 20), searchPlaces('Spring', 20)]) {
+      expect(new Set(list.map((s) => `${s.latitude},${s.longitude},${s.name}`)).size).toBe(list.length);
+      expect(new Set(list.map((s) => s.location)).size).toBe(list.length);
+    }
+    // population order, a match on an alternate name counting as a 20 times smaller place: San Francisco
+    // (864,816) before Quito (2.8 million, alternate name "San Francisco de Quito")
+    const sanFr = searchPlaces('san fr', 10).map((s) => s.name);
+    expect(sanFr.indexOf('Quito')).toBeGreaterThan(sanFr.indexOf('San Francisco'));
+    const big = searchPlaces('Chica', 5);
+    expect(big[0].name).toBe('Chicago');
+  });
+
+  it('alternate names in every script', () => {
+    expect(searchPlaces('Моск', 5)[0]).toMatchObject({ name: 'Moscow', countryCode: 'RU' });
+    expect(searchPlaces('東京', 5)[0]).toMatchObject({ name: 'Tokyo', countryCode: 'JP' });
+    expect(searchPlaces('Wien', 5)[0]).toMatchObject({ name: 'Vienna', countryCode: 'AT' });
+    expect(searchPlaces('Αθήν', 5)[0]).toMatchObject({ name: 'Athens', countryCode: 'GR' });
+    expect(searchPlaces('القاهرة', 5)[0]).toMatchObject({ name: 'Cairo', countryCode: 'EG' });
+    expectRoundTrips(searchPlaces('Моск', 20));
+  });
+
+  it('", Country" and ", Region, Country" narrow the search', () => {
+    const us = searchPlaces('Paris, US', 10);
+    expect(us.length).toBeGreaterThan(3);
+    expect(us.every((s) => s.countryCode === 'US')).toBe(true);
+    expect(us[0].region).toBe('Texas'); // the largest (all county seats)
+    expect(searchPlaces('Paris, Texas', 10).every((s) => s.region === 'Texas')).toBe(true);
+    const mo = searchPlaces('Springfield, Missouri, USA', 10);
+    expect([mo[0].name, mo[0].region]).toEqual(['Springfield', 'Missouri']);
+    expect(mo.every((s) => s.countryCode === 'US')).toBe(true);
+    expect(searchPlaces('Москва, Россия', 3)[0]).toMatchObject({ name: 'Moscow', countryCode: 'RU' });
+    expect(searchPlaces('Par, Fran', 5)[0]).toMatchObject({ name: 'Paris', countryCode: 'FR' }); // a qualifier being typed
+    expect(searchPlaces('Paris, Nowhereland', 5)).toEqual([]);
+    expect(searchPlaces('Xyzzyqwv', 5)).toEqual([]);
+    for (const q of ['Paris, US', 'Springfield, Missouri, USA', 'san, Tuvalu', 'sa, Iceland', 'be, Texas']) expectRoundTrips(searchPlaces(q, 20));
+  });
+
+  it('limit caps the list', () => {
+    expect(searchPlaces('sa', 1)).toHaveLength(1);
+    expect(searchPlaces('sa', 20)).toHaveLength(20);
+  });
+
+  it('QUERY_TOO_SHORT for an empty or one-letter name, INVALID_LIMIT outside 1–20', () => {
+    for (const q of ['', '   ', 'a', ' b ', '-', 'a, France', ', France']) expect(err(() => searchPlaces(q, 10)).code).toBe('QUERY_TOO_SHORT');
+    for (const limit of [0, 21, -1, 1.5, Number.NaN, Infinity]) expect(err(() => searchPlaces('Paris', limit)).code).toBe('INVALID_LIMIT');
+    expect(err(() => searchPlaces('Paris', '5' as unknown as number)).code).toBe('INVALID_LIMIT');
+    expect(searchPlaces('ab', 1)).toBeInstanceOf(Array);
+    expect(searchPlaces('Paris', 20).length).toBe(20);
+  });
+});

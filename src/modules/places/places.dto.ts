@@ -1,0 +1,20 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+
+export class PlacesQueryDto {
+  @ApiProperty({ example: 'san fr', description: 'A partial or complete place name, in any script ("Lond", "münch", "Моск"); ", Country" narrows it. At least 2 characters.' })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString({ context: { code: 'QUERY_TOO_SHORT' }, message: 'q must be at least 2 characters of a place name' })
+  @MinLength(2, { context: { code: 'QUERY_TOO_SHORT' }, message: 'q must be at least 2 characters of a place name' })
+  @MaxLength(200, { message: 'q must be at most 200 characters' })
+  q: string;
+
+  @ApiPropertyOptional({ example: 5, default: 10, minimum: 1, maximum: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number from 1 to 20' })
+  @Min(1, { message: 'limit must be a whole number from 1 to 20' })
+  @Max(20, { message: 'limit must be a whole number from 1 to 20' })
+  limit?: number;
+}
