@@ -16,10 +16,13 @@ import { bodyErrorHandler, ErrorFilter, errorBody, requireJsonBody } from './com
 import { buildValidationPipe } from './common/validation';
 import { refuseHostileJson } from './common/hostile-json';
 import { JsonLogger } from './common/json-logger';
-import { installPreRouter } from './common/pre-router';
+import { installPreRouter, type MemoryRoutes } from './common/pre-router';
 import { requestLogMiddleware, writeRequestLine } from './common/request-log';
 import { adviceMemoryRoutes } from './modules/advice/advice-answers';
 import { AdviceService } from './modules/advice/advice.service';
+import { ApiKeyService } from './modules/auth/api-key.store';
+import { placesMemoryRoutes } from './modules/places/places-answers';
+import { PlacesService } from './modules/places/places.service';
 import { MetricsService } from './modules/metrics/metrics.service';
 import { CHECKOUT_PATH, WEBHOOK_PATH } from './modules/purchase/purchase.controller';
 import { BATCH_BODY_LIMIT, BATCH_PATH } from './modules/batch/batch.controller';
@@ -60,11 +63,14 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   return app;
 }
 
-/** The advice routes' hot path (see common/pre-router.ts), logged and measured like every other request. */
+/** The advice and place-search routes' hot path (see common/pre-router.ts), logged and measured like every other request. */
 function installAdvicePreRouter(app: INestApplication, config: AppConfig): void {
   const metrics = app.get(MetricsService);
   const logger = new JsonLogger(config.logLevel);
-  installPreRouter(app.getHttpServer(), adviceMemoryRoutes(app.get(AdviceService)), (answer, correlationId, seconds) => {
+  const advice = adviceMemoryRoutes(app.get(AdviceService));
+  const places = placesMemoryRoutes(app.get(PlacesService), app.get(ApiKeyService));
+  const routes: MemoryRoutes = (path, req) => advice(path, req) ?? places(path, req);
+  installPreRouter(app.getHttpServer(), routes, (answer, correlationId, seconds) => {
     metrics.observeHttp('GET', answer.route, answer.status, seconds);
     writeRequestLine(logger, { method: 'GET', route: answer.route, status: answer.status, durationMs: seconds * 1000, correlationId });
   });

@@ -66,6 +66,14 @@ describe('GET /v1/places', () => {
     expect(london.body.birth.location.asWritten).toBeUndefined(); // written as it is usually named
   });
 
+  it('answers the same bytes on the fast path (pre-router) and through the Nest controller', async () => {
+    const get = async (qs: string) => (await fetch(`${svc.baseUrl}/v1/places?${qs}`, { headers: { 'HD-Api-Key': TEST_API_KEY } })).text();
+    const fast = await get('q=san%20fr&limit=5');
+    const nest = await get('q=san%20fr&limit=5.0'); // an unusual spelling of 5: left to Nest, which reads it as 5
+    expect(nest).toBe(fast);
+    expect(JSON.parse(fast).places[0].name).toBe('San Francisco');
+  });
+
   it.each([
     ['', 'QUERY_TOO_SHORT'],
     ['a', 'QUERY_TOO_SHORT'],

@@ -94,6 +94,16 @@ export class ApiKeyStore {
     await subscriber.subscribe(this.channel);
   }
 
+  /**
+   * Without waiting: true when the key is static or was found valid within KEY_CACHE_MS (and not announced
+   * revoked since). False means "not known here yet", not "invalid": the caller then asks isValidHash.
+   */
+  knownValid(hash: Buffer): boolean {
+    if (matchesAnyHash(hash, this.staticHashes)) return true;
+    const cachedAt = this.cache.get(hash.toString('hex'));
+    return cachedAt !== undefined && Date.now() - cachedAt < KEY_CACHE_MS;
+  }
+
   /** true / false, or throws when Redis cannot answer. */
   async isValid(key: string): Promise<boolean> {
     return this.isValidHash(hashApiKey(key));
