@@ -7,7 +7,8 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+import { chromiumSuite, launchChromium } from './helpers/chromium';
 import { computeChart, computeComposite, computeTransit } from '../src/engine';
 import {
   ARROW_PLACES, bodygraphHeight, GATES, PALETTES, renderBodygraph, renderCompositeBodygraph, renderTransitBodygraph,
@@ -17,12 +18,7 @@ import { CENTER_INNER_POINT } from '../src/engine/bodygraph/layout';
 import { svgToPng } from '../src/engine/bodygraph/png';
 import { CENTERS, PLANETS } from '../src/engine/types';
 
-const CHROMIUM = process.env.BODYGRAPH_CHROMIUM ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const present = fs.existsSync(CHROMIUM);
-const inCi = Boolean(process.env.CI);
 const SHOTS = path.join(os.tmpdir(), 'drawings-chromium');
-const suite = present || inCi ? describe : describe.skip;
 
 const ra = computeChart(Date.parse('1948-04-09T05:14:00Z'));
 const other = computeChart(Date.parse('1992-10-03T04:03:00Z'));
@@ -43,18 +39,15 @@ function near(a: number[], b: number[], tol = 10): boolean {
   return a.every((v, i) => Math.abs(v - b[i]) <= tol);
 }
 
-suite(`composite, transit and variables drawings in headless Chromium${present || inCi ? '' : ` (skipped: ${CHROMIUM} not found)`}`, () => {
+chromiumSuite('composite, transit and variables drawings in headless Chromium')('composite, transit and variables drawings in headless Chromium', () => {
   let context: BrowserContext;
-  let userDataDir: string;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    if (!present) throw new Error(`CI is set but ${CHROMIUM} is missing: install it with apt-get install -y chromium`);
     fs.mkdirSync(SHOTS, { recursive: true });
-    userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drawings-chromium-profile-'));
-    context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: ARGS });
+    ({ context, close } = await launchChromium('drawings-chromium-profile-'));
   }, 60_000);
   afterAll(async () => {
-    await context?.close();
-    if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
+    await close?.();
   });
 
   const cases: [DrawingKind, ThemeName, number][] = [];

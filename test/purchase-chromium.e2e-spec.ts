@@ -7,37 +7,30 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+import { chromiumSuite, launchChromium } from './helpers/chromium';
 import { event, FakeStripe, startFakeStripe } from './helpers/fake-stripe';
 import { BIRTH, deliver, purchaseEnv } from './helpers/purchase';
 import { post, RunningService, startService } from './helpers/service';
 
-const CHROMIUM = process.env.BODYGRAPH_CHROMIUM ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const present = fs.existsSync(CHROMIUM);
-const inCi = Boolean(process.env.CI);
 const SHOTS = path.join(os.tmpdir(), 'purchase-chromium');
-const suite = present || inCi ? describe : describe.skip;
 
-suite(`purchase pages in headless Chromium${present || inCi ? '' : ` (skipped: ${CHROMIUM} not found)`}`, () => {
+chromiumSuite('purchase pages in headless Chromium')('purchase pages in headless Chromium', () => {
   let stripe: FakeStripe;
   let service: RunningService;
   let context: BrowserContext;
-  let userDataDir: string;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    if (!present) throw new Error(`CI is set but ${CHROMIUM} is missing: install it with apt-get install -y chromium`);
     fs.mkdirSync(SHOTS, { recursive: true });
     stripe = await startFakeStripe();
     service = await startService({ env: purchaseEnv(stripe.url) });
-    userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'purchase-chromium-profile-'));
-    context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 900, height: 1100 } });
+    ({ context, close } = await launchChromium('purchase-chromium-profile-', { viewport: { width: 900, height: 1100 } }));
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: service.baseUrl });
   }, 120_000);
 
   afterAll(async () => {
-    await context?.close();
-    if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
+    await close?.();
     await service?.stop();
     await stripe?.close();
   });

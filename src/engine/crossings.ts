@@ -136,6 +136,18 @@ function solveCrossing(motion: BodyMotion, a: Sample, b: Sample, target: number)
   return t;
 }
 
+/** Samples [fromJd, toJd] at the body's first step and hands each step (unwrapped, end to end) to `scan`. */
+function stepThrough(motion: BodyMotion, fromJd: number, toJd: number, scan: (a: Sample, b: Sample) => void): void {
+  let a = sampleNear(motion, fromJd, undefined);
+  for (let t = fromJd; t < toJd; ) {
+    const next = Math.min(t + motion.step, toJd);
+    const b = sampleNear(motion, next, a);
+    scan(a, b);
+    a = b;
+    t = next;
+  }
+}
+
 /** Every boundary crossing of `grid` by the body in [fromJd, toJd), in time order. */
 export function findCrossings(motion: BodyMotion, fromJd: number, toJd: number, grid: Grid): Crossing[] {
   const out: Crossing[] = [];
@@ -169,14 +181,7 @@ export function findCrossings(motion: BodyMotion, fromJd: number, toJd: number, 
     scan(m, b);
   };
 
-  let a = sampleNear(motion, fromJd, undefined);
-  for (let t = fromJd; t < toJd; ) {
-    const next = Math.min(t + motion.step, toJd);
-    const b = sampleNear(motion, next, a);
-    scan(a, b);
-    a = b;
-    t = next;
-  }
+  stepThrough(motion, fromJd, toJd, scan);
   out.sort((p, q) => p.jdUt - q.jdUt);
   return out.filter((c) => c.jdUt >= fromJd && c.jdUt < toJd);
 }
@@ -218,13 +223,6 @@ export function findStations(motion: BodyMotion, fromJd: number, toJd: number, r
       out.push({ jdUt, kind: a.v > 0 ? 'retrograde' : 'direct', longitude: lon });
     }
   };
-  let a = sampleNear(motion, fromJd, undefined);
-  for (let t = fromJd; t < toJd; ) {
-    const next = Math.min(t + motion.step, toJd);
-    const b = sampleNear(motion, next, a);
-    scan(a, b);
-    a = b;
-    t = next;
-  }
+  stepThrough(motion, fromJd, toJd, scan);
   return out.filter((s) => s.jdUt >= fromJd && s.jdUt < toJd);
 }
