@@ -15,6 +15,7 @@
  * corrected by one Newton step; only if that step's predicted error is over 0.05 s does it iterate further
  * (bracketed). One ephemeris call per crossing is the floor for an instant the ephemeris itself confirms.
  */
+import { angleDiff } from './design';
 import { longitudeAndSpeed, longitudeOf } from './ephemeris';
 import type { BodyMotion } from './motion';
 
@@ -57,14 +58,6 @@ interface Sample {
 }
 
 const buf = new Float64Array(2);
-
-/** Signed difference a − b of two angles, in (−180, 180]. */
-function angleDiff(a: number, b: number): number {
-  let d = (a - b) % 360;
-  if (d > 180) d -= 360;
-  else if (d <= -180) d += 360;
-  return d;
-}
 
 function sampleNear(motion: BodyMotion, t: number, near: Sample | undefined): Sample {
   longitudeAndSpeed(t, motion.seBody, buf);

@@ -12,7 +12,7 @@ import { findCrossings, Grid } from './crossings';
 import { solveDesign, DESIGN_ARC_DEG } from './design';
 import { jdFromUtcMs, sunLongitude, utcMsFromJd } from './ephemeris';
 import { LINE_WIDTH_DEG } from './mandala';
-import { motionOf, MovingBody } from './motion';
+import { MIRRORED, motionOf, MovingBody } from './motion';
 import { WHEEL_START_DEG } from './tables/wheel';
 import { computeChart } from './chart';
 import { CENTERS, PLANETS } from './types';
@@ -27,10 +27,9 @@ export interface DayBoundary {
 
 const LINES: Grid = { offset: WHEEL_START_DEG, width: LINE_WIDTH_DEG };
 const MOVING: MovingBody[] = ['sun', 'moon', 'northNode', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'];
-const MIRROR: Partial<Record<MovingBody, Planet>> = { sun: 'earth', northNode: 'southNode' };
 
 function namesOf(side: 'personality' | 'design', body: MovingBody): string[] {
-  const mirror = MIRROR[body];
+  const mirror = MIRRORED[body];
   return mirror ? [`${side}.${body}`, `${side}.${mirror}`] : [`${side}.${body}`];
 }
 

@@ -3,10 +3,11 @@
  * over the mandala's boundaries. Earth and South Node are the Sun and North Node + 180°, and 180° is a whole
  * number of gates (32) and lines (192), so they change gate and line at exactly the Sun's and Node's instants.
  */
+import { isoSeconds } from './chart';
 import { findCrossings, findStations } from './crossings';
 import { jdFromUtcMs, utcMsFromJd } from './ephemeris';
 import { activationAt, GATE_WIDTH_DEG, LINE_WIDTH_DEG } from './mandala';
-import { motionOf, MovingBody } from './motion';
+import { MIRRORED, motionOf, MovingBody } from './motion';
 import { WHEEL_START_DEG } from './tables/wheel';
 import { NodeType, Planet, PLANETS } from './types';
 
@@ -34,17 +35,17 @@ export interface StationEvent {
 /** The bodies that can station (the Sun, Moon and Earth never do; the true node does ~50 times a year). */
 export const STATION_BODIES = ['mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] as const satisfies readonly Planet[];
 
-const MIRROR: Partial<Record<Planet, MovingBody>> = { earth: 'sun', southNode: 'northNode' };
+
 
 /** The body whose motion a planet's longitude follows, and the offset to add. */
 export function movingBodyOf(body: Planet): { moving: MovingBody; offset: number } {
-  const mirrored = MIRROR[body];
+  const mirrored = (Object.keys(MIRRORED) as MovingBody[]).find((m) => MIRRORED[m] === body);
   return mirrored ? { moving: mirrored, offset: 180 } : { moving: body as MovingBody, offset: 0 };
 }
 
-/** The instant, rounded to the nearest second, as ISO 8601 UTC without milliseconds. */
+/** The instant of a JD, rounded to the nearest second, as ISO 8601 UTC without milliseconds. */
 export function isoSecond(jdUt: number): string {
-  return new Date(Math.round(utcMsFromJd(jdUt) / 1000) * 1000).toISOString().slice(0, 19) + 'Z';
+  return isoSeconds(utcMsFromJd(jdUt));
 }
 
 /** A hair on either side of a boundary: far below a base (0.0052°), far above rounding (1e-13°). */

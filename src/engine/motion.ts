@@ -8,7 +8,7 @@
  * speed, never the correctness (intervals are split until proven).
  */
 import { SE_BODY } from './ephemeris';
-import type { NodeType } from './types';
+import type { NodeType, Planet } from './types';
 
 export interface BodyMotion {
   seBody: number;
@@ -22,6 +22,9 @@ export interface BodyMotion {
 
 /** Bodies with their own motion; Earth and South Node are Sun and North Node + 180°. */
 export type MovingBody = 'sun' | 'moon' | 'northNode' | 'mercury' | 'venus' | 'mars' | 'jupiter' | 'saturn' | 'uranus' | 'neptune' | 'pluto' | 'chiron';
+
+/** The bodies that are another's longitude + 180° (a whole number of gates and lines away, so they change with it). */
+export const MIRRORED: Partial<Record<MovingBody, Planet>> = { sun: 'earth', northNode: 'southNode' };
 
 //                            measured: max |speed|   max |accel|
 const TABLE: Record<Exclude<MovingBody, 'northNode'>, BodyMotion> = {

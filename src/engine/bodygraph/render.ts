@@ -100,11 +100,10 @@ function pathD(points: readonly Point[], close = false): string {
 }
 
 /** One text, as a <text> element or as glyph outlines; `content` is raw (escaped here). */
-function text(mode: TextMode, content: string, style: TextStyle & { family?: boolean }): string {
+function text(mode: TextMode, content: string, style: TextStyle): string {
   if (mode === 'outline') return textOutline(content, style);
   return (
     `<text${style.attrs ? ` ${style.attrs}` : ''} x="${n(style.x)}" y="${n(style.y)}"` +
-    (style.family ? ` font-family="${FONT_FAMILY}"` : '') +
     ` font-size="${style.size}" text-anchor="${style.anchor}"` +
     (style.bold ? ' font-weight="bold"' : '') +
     (style.dyEm ? ` dy="${style.dyEm}em"` : '') +

@@ -105,20 +105,24 @@ class Columns {
     return Buffer.from(this.buf.toString('latin1', s, e), 'base64');
   }
   ints(tag: string): Int32Array {
-    const b = this.bytes(tag);
-    if (os.endianness() === 'LE') return new Int32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length));
-    const out = new Int32Array(b.length >> 2);
-    for (let i = 0; i < out.length; i++) out[i] = b.readInt32LE(i << 2);
-    return out;
+    return this.littleEndian(tag, Int32Array, (b, i) => b.readInt32LE(i));
   }
   u8(tag: string): Uint8Array {
     return new Uint8Array(this.bytes(tag));
   }
   u16(tag: string): Uint16Array {
+    return this.littleEndian(tag, Uint16Array, (b, i) => b.readUInt16LE(i));
+  }
+  /** A little-endian column as a typed array: a copy of the bytes on LE machines, read value by value otherwise. */
+  private littleEndian<T extends Int32Array | Uint16Array>(
+    tag: string,
+    Type: { new (b: ArrayBuffer): T; new (n: number): T; BYTES_PER_ELEMENT: number },
+    read: (b: Buffer, offset: number) => number,
+  ): T {
     const b = this.bytes(tag);
-    if (os.endianness() === 'LE') return new Uint16Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length));
-    const out = new Uint16Array(b.length >> 1);
-    for (let i = 0; i < out.length; i++) out[i] = b.readUInt16LE(i << 1);
+    if (os.endianness() === 'LE') return new Type(b.buffer.slice(b.byteOffset, b.byteOffset + b.length) as ArrayBuffer);
+    const out = new Type(b.length / Type.BYTES_PER_ELEMENT);
+    for (let i = 0; i < out.length; i++) out[i] = read(b, i * Type.BYTES_PER_ELEMENT);
     return out;
   }
   /** A string table: the column holds the strings concatenated, column `tag + 'len'` their lengths. */
