@@ -3,7 +3,7 @@ import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { json, raw, urlencoded } from 'express';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { ApiError } from './common/api-error';
@@ -26,6 +26,10 @@ import { PlacesService } from './modules/places/places.service';
 import { MetricsService } from './modules/metrics/metrics.service';
 import { CHECKOUT_PATH, WEBHOOK_PATH } from './modules/purchase/purchase.controller';
 import { BATCH_BODY_LIMIT, BATCH_PATH } from './modules/batch/batch.controller';
+import { MCP_BODY_LIMIT, MCP_PATH } from './modules/mcp/mcp.controller';
+import { McpService } from './modules/mcp/mcp.service';
+import { buildOpenApiDocument } from './modules/operations/openapi-document';
+import { QUEUED_PATHS } from './modules/operations/operations';
 
 /** Request bodies above this are refused with 413 PAYLOAD_TOO_LARGE. */
 export const BODY_LIMIT = '16kb';
@@ -50,6 +54,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.use(WEBHOOK_PATH, raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }), bodyErrorHandler);
   // A batch carries up to 100 items: its own, larger limit (single calls keep 16 KB).
   app.use(BATCH_PATH, json({ limit: BATCH_BODY_LIMIT }), bodyErrorHandler);
+  app.use(MCP_PATH, json({ limit: MCP_BODY_LIMIT }), bodyErrorHandler);
   // The buy page's form posts here (it has no fields; a browser sends an empty form body).
   app.use(CHECKOUT_PATH, urlencoded({ extended: false, limit: '1kb' }), bodyErrorHandler);
   app.use(requireJsonBody, json({ limit: BODY_LIMIT }), bodyErrorHandler, refuseHostileJson);
@@ -101,29 +106,17 @@ function installKeyAdmission(app: INestApplication, config: AppConfig): void {
   }));
 }
 
-const CHART_ROUTES = new Set([
-  '/v1/chart', '/v1/chart/advanced', '/v1/chart/composite', '/v1/chart/transit', '/v1/chart/bodygraph',
-  '/v1/chart/composite/bodygraph', '/v1/chart/transit/bodygraph', '/v1/charts/batch', '/v1/chart/penta',
-  '/v1/transits/ingresses', '/v1/transits/stations', '/v1/chart/returns', '/v1/chart/transit-calendar', '/v1/chart/day',
-]);
+/** Routes named in metrics when key admission answers early: the queued operations, and the MCP endpoint. */
+const CHART_ROUTES: ReadonlySet<string> = new Set([...QUEUED_PATHS, MCP_PATH]);
 
 function pathOf(url: string | undefined): string {
   const q = (url ?? '').indexOf('?');
   return q < 0 ? (url ?? '') : (url ?? '').slice(0, q);
 }
 
+/** The OpenAPI document at /docs and /docs-json; the MCP tools are described from the same document. */
 function setUpOpenApi(app: INestApplication): void {
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Human Design chart API')
-      .setDescription(
-        'Human Design charts computed from the Swiss Ephemeris by queue workers, and a small advice API. ' +
-          'Every /v1 call needs the HD-Api-Key header.',
-      )
-      .setVersion('1')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'HD-Api-Key' }, 'HD-Api-Key')
-      .build(),
-  );
+  const document = buildOpenApiDocument(app);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  app.get(McpService).useDocument(document);
 }

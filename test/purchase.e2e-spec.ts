@@ -276,7 +276,7 @@ describe('buying a key (Stripe)', () => {
     expect(doc.paths['/buy'].get).toBeDefined();
     expect(doc.paths['/purchase/success'].get).toBeDefined();
     expect(JSON.stringify(doc.paths['/v1/keys/rotate'].post.responses['400'])).toContain('KEY_NOT_ROTATABLE');
-    expect(doc.paths['/v1/keys/rotate'].post.security).toEqual([{ 'HD-Api-Key': [] }]);
+    expect(doc.paths['/v1/keys/rotate'].post.security).toEqual([{ 'HD-Api-Key': [] }, { bearer: [] }]);
   });
 
   it('serves the buy page with the price and a form to the checkout route', async () => {

@@ -1,3 +1,4 @@
+import { presentedApiKey } from './api-key-header';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 
@@ -56,13 +57,12 @@ export class KeyAdmission {
     return this.parkedTotal;
   }
 
-  /** Wraps the server's request listener. Requests without an HD-Api-Key header go straight through. */
+  /** Wraps the server's request listener. Requests without a key (HD-Api-Key or Bearer) go straight through. */
   wrap(next: RequestListener, answer: EarlyAnswer): RequestListener {
     return (req, res) => {
       const receivedAt = Date.now();
       (req as IncomingMessage & { [RECEIVED_AT]?: number })[RECEIVED_AT] = receivedAt;
-      const header = req.headers['hd-api-key'];
-      const key = Array.isArray(header) ? header[0] : header;
+      const key = presentedApiKey(req.headers);
       if (!key || this.limit <= 0) return next(req, res);
       const id = createHash('sha256').update(key.trim()).digest('base64url');
       let state = this.keys.get(id);

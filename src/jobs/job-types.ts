@@ -11,7 +11,7 @@ export type JobName = (typeof JOB_NAMES)[number];
  * Bumped whenever a computation's output can change (engine, data files, response shape), so job ids of
  * retained results from an older version are never reused.
  */
-export const ENGINE_VERSION = '2'; // 2: places in every script, asWritten in the echo
+export const ENGINE_VERSION = '3'; // 2: places in every script, asWritten in the echo; 3: longitudes always in [0, 360)
 
 /** Failed-job reasons that start with this marker carry a caller's input error as JSON. */
 export const INPUT_ERROR_MARKER = 'INPUT_ERROR:';

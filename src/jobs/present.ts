@@ -23,7 +23,9 @@ function fullActivations(activations: Activations): Record<Planet, Activation> {
 }
 
 function round6(x: number): number {
-  return Math.round(x * 1e6) / 1e6;
+  // 359.9999996° rounds to 360, which is 0° (the gate and line are computed from the unrounded value, 0° is in both).
+  const r = Math.round(x * 1e6) / 1e6;
+  return r >= 360 ? r - 360 : r;
 }
 
 export function channelBrief(c: Channel): { gate1: number; gate2: number; name: string; circuit: string } {

@@ -1,3 +1,4 @@
+import { apiDoc } from '../operations/operations';
 import { Controller, Get, Headers, Options, Param, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -40,10 +41,7 @@ export class AdviceController {
   constructor(private readonly advice: AdviceService) {}
 
   @Get()
-  @ApiOperation({
-    summary: 'One piece of advice chosen at random',
-    description: `Every item (ids 1–${ADVICE_COUNT}) is equally likely. No API key needed. Never cached (Cache-Control: no-store).`,
-  })
+  @ApiOperation(apiDoc('advice'))
   @ApiOkResponse({
     type: AdviceDto,
     description: 'A uniformly random item',
@@ -55,10 +53,7 @@ export class AdviceController {
   }
 
   @Get('all')
-  @ApiOperation({
-    summary: `All ${ADVICE_COUNT} pieces of advice`,
-    description: 'A bare JSON array in id order. Send the ETag back in If-None-Match to get 304 Not Modified while it is unchanged.',
-  })
+  @ApiOperation(apiDoc('adviceAll'))
   @ApiHeader({ name: 'If-None-Match', required: false, description: 'ETag of a copy you already hold' })
   @ApiOkResponse({
     type: AdviceDto,
@@ -73,7 +68,7 @@ export class AdviceController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One piece of advice by its id', description: `\`id\` is a plain base-10 integer from 1 to ${ADVICE_COUNT}.` })
+  @ApiOperation(apiDoc('adviceById'))
   @ApiParam({ name: 'id', schema: { type: 'integer', minimum: 1, maximum: ADVICE_COUNT }, example: 2 })
   @ApiHeader({ name: 'If-None-Match', required: false, description: 'ETag of a copy you already hold' })
   @ApiOkResponse({ type: AdviceDto, description: 'The item', headers: CACHE_HEADERS, example: ITEM_EXAMPLE })

@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, Inject, Injectable, Logger } from '@nest
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { ApiError } from '../../common/api-error';
+import { presentedApiKey } from '../../common/api-key-header';
 import { beforeDeadline, DeadlineExceeded } from '../../common/deadline';
 import type { RequestTrace } from '../../common/request-log';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -11,7 +12,8 @@ import { hashApiKey } from './api-key';
 import { ApiKeyService } from './api-key.store';
 import { IS_PUBLIC } from './public.decorator';
 
-export const API_KEY_HEADER = 'hd-api-key';
+/** A 401 names the scheme that would succeed (RFC 9110 §11.6.1); MCP clients read it. */
+const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="hd-chart-api"' };
 
 /**
  * Global guard: every route needs a valid HD-Api-Key unless marked @Public(). A key that must be looked up
@@ -34,15 +36,14 @@ export class ApiKeyGuard implements CanActivate {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
     const http = context.switchToHttp();
-    const header = http.getRequest<Request>().headers[API_KEY_HEADER];
-    const key = (Array.isArray(header) ? header[0] : header)?.trim();
+    const key = presentedApiKey(http.getRequest<Request>().headers);
     if (!key) {
-      throw new ApiError(401, 'API_KEY_MISSING', 'Send your API key in the HD-Api-Key header.');
+      throw new ApiError(401, 'API_KEY_MISSING', 'Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>).', undefined, CHALLENGE);
     }
     const trace = http.getResponse<Response>().locals as RequestTrace;
     const deadline = (trace.receivedAt ?? Date.now()) + this.config.jobTimeoutMs;
     const hash = hashApiKey(key);
-    if (!(await this.isValid(hash, deadline))) throw new ApiError(401, 'API_KEY_INVALID', 'The API key is unknown or has been revoked.');
+    if (!(await this.isValid(hash, deadline))) throw new ApiError(401, 'API_KEY_INVALID', 'The API key is unknown or has been revoked.', undefined, CHALLENGE);
     trace.keyHash = hash.toString('hex');
     return true;
   }

@@ -1,3 +1,4 @@
+import { apiDoc } from '../operations/operations';
 import { Controller, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
@@ -16,11 +17,8 @@ export class KeysController {
 
   @Post('rotate')
   @HttpCode(200)
-  @ApiOperation({
-    summary: 'Replaces the key you call with by a new one, shown only in this answer; the old key stops working at once',
-    description: 'Keys never expire, so a leaked key is replaced here. A bought key stays tied to its purchase. Keys from HD_API_KEYS cannot be rotated.',
-  })
-  @ApiResponse({ status: 200, description: 'The new key (store it now)', schema: { example: { key: 'hdk_3q2-7wEXAMPLEONLYx1mKQWvT9c0yXbKp4d7nq8ZsR0aB', createdAt: '2026-11-23T12:00:00.000Z', replaced: '9f86d081884c7d65' } } })
+  @ApiOperation(apiDoc('rotateKey'))
+  @ApiResponse({ status: 200, description: 'The new key (store it now)', schema: { example: { key: 'hdk_3q2-7wEXAMPLEONLYx1mKQWvT9c0yXbKp4d7nq8ZsR0', createdAt: '2026-11-23T12:00:00.000Z', replaced: '9f86d081884c7d65' } } })
   @ApiResponse({ status: 400, description: 'KEY_NOT_ROTATABLE: a static key from HD_API_KEYS', ...errorExample('KEY_NOT_ROTATABLE', 'This key comes from the server\'s HD_API_KEYS setting; the operator changes it there.') })
   @ApiResponse({ status: 401, description: 'API_KEY_MISSING or API_KEY_INVALID (also when the key was rotated or revoked meanwhile)', ...errorExample('API_KEY_INVALID', 'The API key is unknown or has been revoked.') })
   @ApiResponse({ status: 503, description: 'SERVICE_UNAVAILABLE: the key store cannot be reached (Retry-After)', ...errorExample('SERVICE_UNAVAILABLE', 'The key store cannot be reached right now.') })

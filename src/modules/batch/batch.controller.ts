@@ -1,10 +1,11 @@
+import { apiDoc } from '../operations/operations';
 import { Body, Controller, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { correlationIdOf } from '../../common/correlation';
 import { ApiBody, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { RequestTrace } from '../../common/request-log';
 import { errorExample, ERROR_RESPONSES, EXAMPLES } from '../chart/chart.openapi';
-import { BATCH_MAX_ITEMS, BatchRequestDto } from './batch.dto';
+import { BatchRequestDto } from './batch.dto';
 import { BatchService } from './batch.service';
 
 export const BATCH_PATH = '/v1/charts/batch';
@@ -21,14 +22,7 @@ export class BatchController {
   @Post('batch')
   @HttpCode(200)
   @Header('Content-Type', 'application/json; charset=utf-8')
-  @ApiOperation({
-    summary: `Up to ${BATCH_MAX_ITEMS} charts (or advanced charts) in one call, each answered or refused on its own`,
-    description:
-      'Every valid item becomes its own job (all added in one round trip; identical items share one). The answer keeps the ' +
-      'request\'s order: {id, status: 200, result} with the result exactly as the single call gives it, or {id, status, error} ' +
-      'with the single call\'s error. The whole batch answers within JOB_TIMEOUT_MS; an item not finished by then gets 504 ' +
-      `COMPUTE_TIMEOUT. The body may be up to ${BATCH_BODY_LIMIT.replace('kb', ' KB')}.`,
-  })
+  @ApiOperation(apiDoc('batch'))
   @ApiBody({ type: BatchRequestDto })
   @ApiResponse({
     status: 200,

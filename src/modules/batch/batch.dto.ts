@@ -1,11 +1,28 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { BirthDataDto } from '../chart/dto/birth-data.dto';
 import { ArrayMaxSize, ArrayMinSize, IsArray } from 'class-validator';
 
 export const BATCH_MAX_ITEMS = 100;
 
+/**
+ * One item as documented (the OpenAPI schema and the typed client): birth data plus the operation and an id to
+ * echo. Not a validator: batch.service.ts checks each item on its own with BirthDataDto.
+ */
+export class BatchItemDto extends BirthDataDto {
+  @ApiPropertyOptional({ oneOf: [{ type: 'string', maxLength: 100 }, { type: 'number' }], description: 'Echoed in the answer (default: the item\'s position).' })
+  id?: string | number;
+
+  @ApiProperty({ enum: ['chart', 'advanced'], description: 'Which single call this item is: /v1/chart or /v1/chart/advanced.' })
+  operation: 'chart' | 'advanced';
+}
+
 /** The envelope only: each item is checked on its own (batch.service.ts), so one bad item fails only itself. */
 export class BatchRequestDto {
   @ApiProperty({
+    type: () => BatchItemDto,
+    isArray: true,
+    minItems: 1,
+    maxItems: BATCH_MAX_ITEMS,
     description:
       `Up to ${BATCH_MAX_ITEMS} items, each {id?, operation: "chart" | "advanced", …birth data as for /v1/chart}. ` +
       'id (a string of up to 100 characters, or a number) is echoed; without it the item\'s position is.',

@@ -9,20 +9,6 @@ import examples from './openapi-examples.json';
  */
 export const EXAMPLES = examples;
 
-/** What every field of /v1/chart holds (the response example shows each one). */
-export const CHART_FIELDS = [
-  '- `type`, `strategy`, `signature`, `notSelfTheme`: RULES 5 (e.g. Manifestor / To Inform / Peace / Anger).',
-  '- `authority`: Emotional (Solar Plexus), Sacral, Splenic, Ego Manifested, Ego Projected, Self-Projected, Mental / Environmental (no inner authority), Lunar.',
-  '- `profile`: personality Sun line / design Sun line, e.g. "5/1".',
-  '- `definition`: No, Single, Split, Triple Split or Quadruple Split Definition.',
-  '- `incarnationCross`: `name`, `geometry` (Right Angle, Juxtaposition, Left Angle), `quarter`, `gates` [pSun, pEarth, dSun, dEarth].',
-  '- `definedCenters`, `openCenters`: center names Head, Ajna, Throat, G, Heart, Sacral, Solar Plexus, Spleen, Root.',
-  '- `activeChannels`: defined channels `{gate1, gate2, name, circuit}`, gate1 < gate2.',
-  '- `activatedGates`: an object keyed by gate number (as a string) for every gate any of the 26 activations falls in; each value lists the planets activating it on each side: `{"personality": ["sun", "moon"], "design": []}`. A gate activated by both sides lists planets in both.',
-  '- `personality`, `design`: the 13 bodies (sun, earth, northNode, southNode, moon, mercury … pluto) with `{gate, line}`; /v1/chart/advanced adds longitude, color, tone and base.',
-  '- `birth`: the place found, its time zone, the UTC offset used, the birth instant (`utc`) and the design instant (`designUtc`), and a `note` when the local time fell in a clock change.',
-].join('\n');
-
 /** An error answer as OpenAPI shows it (the one error shape). */
 export const errorExample = (code: string, message: string, details?: unknown) => ({
   schema: { example: { error: details === undefined ? { code, message } : { code, message, details } } },
@@ -40,7 +26,7 @@ export const ERROR_RESPONSES = () =>
         { field: 'birthdate', problems: ['birthdate must be a real calendar date, YYYY-MM-DD'], code: 'INVALID_DATE' },
       ]),
     }),
-    ApiResponse({ status: 401, description: 'API_KEY_MISSING or API_KEY_INVALID', ...errorExample('API_KEY_MISSING', 'Send your API key in the HD-Api-Key header.') }),
+    ApiResponse({ status: 401, description: 'API_KEY_MISSING or API_KEY_INVALID', ...errorExample('API_KEY_MISSING', 'Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>).') }),
     ApiResponse({ status: 413, description: 'PAYLOAD_TOO_LARGE (over 16 KB)', ...errorExample('PAYLOAD_TOO_LARGE', 'The request body is larger than 16384 bytes.') }),
     ApiResponse({ status: 415, description: 'UNSUPPORTED_MEDIA_TYPE: the body is not application/json', ...errorExample('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with Content-Type: application/json.') }),
     ApiResponse({

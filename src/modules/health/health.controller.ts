@@ -1,9 +1,11 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeController, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth/public.decorator';
 import { HealthService } from './health.service';
 
+// Probes for orchestrators and load balancers, not part of the product's API: described in the README (Operations).
+@ApiExcludeController()
 @ApiTags('health')
 @Public()
 @Controller('health')

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { MemoryAnswer, MemoryRoutes } from '../../common/pre-router';
 import { hashApiKey } from '../auth/api-key';
-import { API_KEY_HEADER } from '../auth/api-key.guard';
+import { presentedApiKey } from '../../common/api-key-header';
 import type { ApiKeyService } from '../auth/api-key.store';
 import type { PlacesService } from './places.service';
 
@@ -16,8 +16,7 @@ export const PLACES_ROUTE = '/v1/places';
 export function placesMemoryRoutes(places: PlacesService, keys: ApiKeyService): MemoryRoutes {
   return (path: string, req: IncomingMessage): MemoryAnswer | undefined => {
     if (path !== PLACES_ROUTE) return undefined;
-    const header = req.headers[API_KEY_HEADER];
-    const key = (Array.isArray(header) ? header[0] : header)?.trim();
+    const key = presentedApiKey(req.headers);
     if (!key || !keys.knownValid(hashApiKey(key))) return undefined;
     const params = new URLSearchParams((req.url ?? '').slice((req.url ?? '').indexOf('?') + 1));
     const q = params.get('q')?.trim() ?? '';

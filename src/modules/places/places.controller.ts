@@ -1,3 +1,4 @@
+import { apiDoc } from '../operations/operations';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { errorExample } from '../chart/chart.openapi';
@@ -11,19 +12,14 @@ export class PlacesController {
   constructor(private readonly places: PlacesService) {}
 
   @Get()
-  @ApiOperation({
-    summary: 'Place suggestions for a birth-place field: ranked, accent- and case-blind, a prefix of any word, in any script',
-    description:
-      "Each suggestion has the place's name, region, country, coordinates, time zone, population and `location`: the exact " +
-      'string /v1/chart resolves back to that same place. Served from memory by the API (place data © GeoNames, CC BY 4.0).',
-  })
+  @ApiOperation(apiDoc('places'))
   @ApiResponse({
     status: 200,
     description: 'The suggestions, best first',
     schema: { example: { query: 'san fr', count: 1, places: [{ name: 'San Francisco', region: 'California', country: 'United States', countryCode: 'US', latitude: 37.77493, longitude: -122.41942, timezone: 'America/Los_Angeles', population: 864816, location: 'San Francisco, California, United States' }] } },
   })
   @ApiResponse({ status: 400, description: 'QUERY_TOO_SHORT (empty or one letter), VALIDATION_FAILED (limit outside 1–20)', ...errorExample('QUERY_TOO_SHORT', 'q: q must be at least 2 characters of a place name') })
-  @ApiResponse({ status: 401, description: 'API_KEY_MISSING or API_KEY_INVALID', ...errorExample('API_KEY_MISSING', 'Send your API key in the HD-Api-Key header.') })
+  @ApiResponse({ status: 401, description: 'API_KEY_MISSING or API_KEY_INVALID', ...errorExample('API_KEY_MISSING', 'Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>).') })
   search(@Query() query: PlacesQueryDto) {
     return this.places.search(query.q, query.limit);
   }

@@ -1,3 +1,4 @@
+import { apiDoc } from '../operations/operations';
 import { Controller, Get, Headers, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiExcludeEndpoint, ApiHeader, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
@@ -32,6 +33,8 @@ export class PurchaseController {
   @Get('buy')
   @ApiOperation({ summary: 'The buy page (HTML): what a key gives, the price, a Buy button (503 when purchases are off)' })
   @ApiProduces('text/html')
+  @ApiResponse({ status: 200, description: 'The buy page', content: { 'text/html': { schema: { type: 'string' } } } })
+  @ApiResponse({ status: 503, description: 'The page, saying purchases are off on this server', content: { 'text/html': { schema: { type: 'string' } } } })
   async buy(@Res() res: Response): Promise<void> {
     const enabled = this.purchases.enabled;
     sendPage(res, enabled ? 200 : 503, renderBuyPage({ price: await this.purchases.price(), enabled }));
@@ -39,11 +42,9 @@ export class PurchaseController {
 
   @Post('v1/purchase/checkout')
   @HttpCode(303)
-  @ApiOperation({
-    summary: 'Starts a purchase: creates a Stripe Checkout Session and redirects (303) to it',
-    description: 'The buy page\'s form posts here (no fields). API clients get the same 303 with `{"url"}` in the body.',
-  })
+  @ApiOperation(apiDoc('checkout'))
   @ApiResponse({ status: 303, description: 'See Other: Location is the Checkout Session URL', schema: { example: { url: 'https://checkout.stripe.com/c/pay/cs_test_a1b2c3' } } })
+  @ApiResponse({ status: 413, description: 'PAYLOAD_TOO_LARGE: the form body is over 1 KB (the buy form has no fields)', ...errorExample('PAYLOAD_TOO_LARGE', 'The request body is larger than 1024 bytes.') })
   @ApiResponse({ status: 503, description: 'PURCHASE_DISABLED (no STRIPE_SECRET_KEY) or PAYMENT_PROVIDER_UNAVAILABLE (Stripe not reachable; Retry-After)', ...errorExample('PURCHASE_DISABLED', 'Keys cannot be bought on this server (STRIPE_SECRET_KEY is not set).') })
   async checkout(@Res() res: Response): Promise<void> {
     const url = await this.purchases.checkout();
@@ -52,13 +53,7 @@ export class PurchaseController {
 
   @Post('v1/purchase/webhook')
   @HttpCode(200)
-  @ApiOperation({
-    summary: 'Stripe\'s webhook (called by Stripe, not by you)',
-    description:
-      'Stripe posts signed events here. Handled: checkout.session.completed (paid), checkout.session.async_payment_succeeded ' +
-      '(issue exactly one key per Checkout Session), charge.refunded (full refund) and charge.dispute.created (revoke that ' +
-      'purchase\'s key). Other events are acknowledged and ignored. Answered 2xx only once the record is durable.',
-  })
+  @ApiOperation(apiDoc('webhook'))
   @ApiHeader({ name: 'Stripe-Signature', required: true, description: 'Set by Stripe; verified with STRIPE_WEBHOOK_SECRET' })
   @ApiResponse({ status: 200, description: 'Received; what was done', schema: { example: { received: true, outcome: 'issued' } } })
   @ApiResponse({ status: 400, description: 'WEBHOOK_SIGNATURE_INVALID: missing, wrong or stale signature (nothing written)', ...errorExample('WEBHOOK_SIGNATURE_INVALID', 'The Stripe-Signature header does not match this body and the endpoint secret, or is too old.') })
@@ -77,6 +72,13 @@ export class PurchaseController {
       '400 malformed session_id; 402 not paid; 404 unknown session; 503 purchases off.',
   })
   @ApiProduces('text/html')
+  @ApiResponse({ status: 200, description: 'The page with the key (first visit only)', content: { 'text/html': { schema: { type: 'string' } } } })
+  @ApiResponse({ status: 202, description: 'Payment being confirmed: the page refreshes itself', content: { 'text/html': { schema: { type: 'string' } } } })
+  @ApiResponse({ status: 400, description: 'Malformed session_id', content: { 'text/html': { schema: { type: 'string' } } } })
+  @ApiResponse({ status: 402, description: 'The session is not paid', content: { 'text/html': { schema: { type: 'string' } } } })
+  @ApiResponse({ status: 404, description: 'Unknown session, or not a key purchase', content: { 'text/html': { schema: { type: 'string' } } } })
+  @ApiResponse({ status: 410, description: 'The key was already shown, or the purchase was refunded', content: { 'text/html': { schema: { type: 'string' } } } })
+  @ApiResponse({ status: 503, description: 'Purchases are off on this server', content: { 'text/html': { schema: { type: 'string' } } } })
   async success(@Query('session_id') sessionId: unknown, @Res() res: Response): Promise<void> {
     const { status, state } = await this.purchases.reveal(sessionId);
     sendPage(res, status, renderRevealPage(state));

@@ -1,9 +1,10 @@
+import { apiDoc } from '../operations/operations';
 import { Body, Controller, Header, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiBody, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { errorExample, ERROR_RESPONSES, EXAMPLES } from '../chart/chart.openapi';
 import { IngressesRequestDto, ReturnsRequestDto, StationsRequestDto, TransitCalendarRequestDto } from './dto/time-series.dto';
-import { RANGE_LIMIT_DAYS, TimeSeriesService } from './time-series.service';
+import { TimeSeriesService } from './time-series.service';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -24,12 +25,7 @@ export class TimeSeriesController {
   @Post('transits/ingresses')
   @HttpCode(200)
   @Header('Content-Type', JSON_TYPE)
-  @ApiOperation({
-    summary: 'Every gate (or line) ingress of the transiting bodies in [from, to), to the second',
-    description:
-      'Each event: the body, the UTC instant (to the second), the gate and line entered, the previous ones, and whether the body was retrograde. ' +
-      `Earth and South Node mirror the Sun and North Node. Ranges: at most ${RANGE_LIMIT_DAYS.ingressesLine} days at line level, ${RANGE_LIMIT_DAYS.ingressesGate} at gate level.`,
-  })
+  @ApiOperation(apiDoc('ingresses'))
   @ApiBody({ type: IngressesRequestDto })
   @RANGE_ERRORS
   @ApiResponse({ status: 200, description: 'The ingresses, sorted by time', schema: { example: EXAMPLES.ingresses } })
@@ -40,10 +36,7 @@ export class TimeSeriesController {
   @Post('transits/stations')
   @HttpCode(200)
   @Header('Content-Type', JSON_TYPE)
-  @ApiOperation({
-    summary: 'Every retrograde and direct station of Mercury to Pluto in [from, to), with the gate and line there',
-    description: `At most ${RANGE_LIMIT_DAYS.stations} days (20 years) per call.`,
-  })
+  @ApiOperation(apiDoc('stations'))
   @ApiBody({ type: StationsRequestDto })
   @RANGE_ERRORS
   @ApiResponse({ status: 200, description: 'The stations, sorted by time', schema: { example: EXAMPLES.stations } })
@@ -54,13 +47,7 @@ export class TimeSeriesController {
   @Post('chart/returns')
   @HttpCode(200)
   @Header('Content-Type', JSON_TYPE)
-  @ApiOperation({
-    summary: 'Solar, lunar, Saturn and Chiron returns and the Uranus opposition of a natal chart, every exact pass',
-    description:
-      'Each event: kind, UTC instant, pass (1, 2, 3: a slow planet that stations near the point passes it three times; 2 is retrograde), ' +
-      'of (which return since birth) and, with chart: true, the transit overlay at that instant. Chiron comes from the seas_18 ephemeris file shipped with swisseph (1800–2400). ' +
-      `Give from/to (at most ${RANGE_LIMIT_DAYS.returns} days, 120 years) or count.`,
-  })
+  @ApiOperation(apiDoc('returns'))
   @ApiBody({ type: ReturnsRequestDto })
   @RANGE_ERRORS
   @ApiResponse({ status: 200, description: 'The returns, sorted by time', schema: { example: EXAMPLES.returns } })
@@ -71,12 +58,7 @@ export class TimeSeriesController {
   @Post('chart/transit-calendar')
   @HttpCode(200)
   @Header('Content-Type', JSON_TYPE)
-  @ApiOperation({
-    summary: 'A personal transit calendar: when transits complete a natal channel, form their own, or define an open center',
-    description:
-      'Intervals [start, end) of three kinds: completes-channel (a transit in the partner of a natal hanging gate), transit-channel (both gates by transits) ' +
-      `and defines-center (an open natal center defined for a while), each with the bodies responsible. At most ${RANGE_LIMIT_DAYS.transitCalendar} days.`,
-  })
+  @ApiOperation(apiDoc('transitCalendar'))
   @ApiBody({ type: TransitCalendarRequestDto })
   @RANGE_ERRORS
   @ApiResponse({ status: 200, description: 'The intervals, sorted by start', schema: { example: EXAMPLES.transitCalendar } })

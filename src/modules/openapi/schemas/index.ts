@@ -1,0 +1,45 @@
+/**
+ * JSON Schemas (OpenAPI 3.1 dialect = JSON Schema 2020-12) of every JSON answer of the API and of the error
+ * body, keyed by component name for `components.schemas`. Components refer to each other only as
+ * `{ $ref: '#/components/schemas/<Name>' }`. Plain data: no Nest, no runtime dependencies.
+ *
+ * Top-level answers: Chart, AdvancedChart, CompositeChart, TransitChart, PentaAnalysis, DayCharts, Ingresses,
+ * Stations, Returns, TransitCalendar, BatchResult, PlaceSearch, Advice, AdviceList, KeyRotation,
+ * CheckoutSession, WebhookReceipt, ErrorResponse.
+ */
+import { CHART_SCHEMAS } from './chart';
+import { COMPOSITE_TRANSIT_SCHEMAS } from './composite-transit';
+import { DAY_SCHEMAS } from './day';
+import { ERROR_SCHEMAS } from './error';
+import { GROUP_SCHEMAS } from './group';
+import type { JsonSchema } from './json-schema';
+import { LABEL_SCHEMAS } from './labels';
+import { MISC_SCHEMAS } from './misc';
+import { TIME_SERIES_SCHEMAS } from './time-series';
+
+export type { JsonSchema } from './json-schema';
+export { ERROR_CODES } from './error';
+export type { ErrorCode } from './error';
+
+function merge(...groups: Record<string, JsonSchema>[]): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {};
+  for (const group of groups) {
+    for (const [name, schema] of Object.entries(group)) {
+      if (name in out) throw new Error(`response schemas: component ${name} is defined twice`);
+      out[name] = schema;
+    }
+  }
+  return out;
+}
+
+/** Component name → schema, for `components.schemas` of the OpenAPI 3.1 document. */
+export const RESPONSE_SCHEMAS: Record<string, JsonSchema> = merge(
+  LABEL_SCHEMAS,
+  CHART_SCHEMAS,
+  COMPOSITE_TRANSIT_SCHEMAS,
+  GROUP_SCHEMAS,
+  TIME_SERIES_SCHEMAS,
+  DAY_SCHEMAS,
+  MISC_SCHEMAS,
+  ERROR_SCHEMAS,
+);
