@@ -7,9 +7,25 @@ import prettier from 'eslint-config-prettier';
 // Node's globals for the plain JS files (the `globals` package is not a dependency; these are the ones Node has).
 const nodeGlobals = Object.fromEntries(
   [
-    'process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'setTimeout', 'clearTimeout',
-    'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'structuredClone', 'performance',
-    'fetch', 'AbortController', 'globalThis',
+    'process',
+    'console',
+    'Buffer',
+    'URL',
+    'URLSearchParams',
+    'TextEncoder',
+    'TextDecoder',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'setImmediate',
+    'clearImmediate',
+    'queueMicrotask',
+    'structuredClone',
+    'performance',
+    'fetch',
+    'AbortController',
+    'globalThis',
   ].map((name) => [name, 'readonly']),
 );
 
@@ -28,6 +44,7 @@ export default defineConfig(
         tsconfigRootDir: import.meta.dirname,
       },
     },
+    // A disable comment that no longer suppresses anything is an error (default: warning), so stale ones go.
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // The code names deliberately unused values `_…` (rest-destructuring to drop a key, ignored parameters).
