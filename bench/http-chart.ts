@@ -46,7 +46,7 @@ export async function run(report: Report): Promise<void> {
     report('http.chart.p99_ms', result.latency.p99, 'ms');
     report('http.chart.errors', non2xx, 'responses');
 
-    const same = JSON.parse(birth(42));
+    const same: unknown = JSON.parse(birth(42));
     await post(svc.baseUrl, '/v1/chart', same);
     const times: number[] = [];
     for (let i = 0; i < 300; i++) {

@@ -12,10 +12,13 @@ import { ingressesJob, returnsJob, stationsJob, transitCalendarJob } from '../sr
 const ra: BirthInput = { birthdate: '1948-04-09', birthtime: '00:14', location: 'montreal, quebec, canada', nodeType: 'true' };
 const other: BirthInput = { birthdate: '1992-10-03', birthtime: '00:03', location: 'attleboro, massachusetts, usa', nodeType: 'true' };
 
-const chart = JSON.parse(chartJob(ra));
-const advanced = JSON.parse(advancedJob(ra));
-const composite = JSON.parse(compositeJob({ person1: ra, person2: other }));
-const transit = JSON.parse(transitJob({ ...ra, at: '2024-01-01T00:00:00Z' }));
+/** A job's JSON answer as an object (only written back out, and trimmed by key). */
+const parse = (json: string): Record<string, unknown> => JSON.parse(json) as Record<string, unknown>;
+
+const chart = parse(chartJob(ra));
+const advanced = parse(advancedJob(ra));
+const composite = parse(compositeJob({ person1: ra, person2: other }));
+const transit = parse(transitJob({ ...ra, at: '2024-01-01T00:00:00Z' }));
 
 /** Long lists keep their first few items: an example shows the shape, not a year of data. */
 function trim<T extends Record<string, unknown>>(answer: T, list: string, keep: number): T {
@@ -25,17 +28,17 @@ function trim<T extends Record<string, unknown>>(answer: T, list: string, keep: 
 async function timeSeries() {
   const range = { from: '2026-01-01T00:00:00Z', to: '2026-01-08T00:00:00Z' };
   return {
-    ingresses: trim(JSON.parse(await ingressesJob({ ...range, level: 'gate', bodies: ['sun', 'earth', 'moon', 'mercury', 'venus', 'mars'], nodeType: 'true' })), 'events', 4),
-    stations: trim(JSON.parse(await stationsJob({ from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z', bodies: ['mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] })), 'events', 4),
-    returns: JSON.parse(await returnsJob({ ...ra, from: '1948-04-09T00:00:00Z', to: '2008-04-09T00:00:00Z', kinds: ['saturn'], chart: false })),
-    day: trim(JSON.parse(dayJob({ birthdate: '1948-04-09', location: 'montreal, quebec, canada', nodeType: 'true', detail: 'summary' })), 'windows', 3),
-    transitCalendar: trim(JSON.parse(await transitCalendarJob({ ...ra, from: '2026-01-01T00:00:00Z', to: '2026-01-15T00:00:00Z' })), 'intervals', 4),
+    ingresses: trim(parse(await ingressesJob({ ...range, level: 'gate', bodies: ['sun', 'earth', 'moon', 'mercury', 'venus', 'mars'], nodeType: 'true' })), 'events', 4),
+    stations: trim(parse(await stationsJob({ from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z', bodies: ['mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] })), 'events', 4),
+    returns: parse(await returnsJob({ ...ra, from: '1948-04-09T00:00:00Z', to: '2008-04-09T00:00:00Z', kinds: ['saturn'], chart: false })),
+    day: trim(parse(dayJob({ birthdate: '1948-04-09', location: 'montreal, quebec, canada', nodeType: 'true', detail: 'summary' })), 'windows', 3),
+    transitCalendar: trim(parse(await transitCalendarJob({ ...ra, from: '2026-01-01T00:00:00Z', to: '2026-01-15T00:00:00Z' })), 'intervals', 4),
   };
 }
 
-timeSeries().then((series) => {
+void timeSeries().then((series) => {
   const third: BirthInput = { birthdate: '1975-01-20', birthtime: '08:30', location: 'sydney, australia', nodeType: 'true' };
-  const penta = JSON.parse(pentaJob({ members: [ra, other, third] }));
+  const penta = parse(pentaJob({ members: [ra, other, third] }));
   const examples = { chart, advanced, composite, transit, penta, ...series };
   writeFileSync(join(__dirname, '..', 'src', 'modules', 'chart', 'openapi-examples.json'), `${JSON.stringify(examples, null, 1)}\n`);
   console.log('wrote src/modules/chart/openapi-examples.json');

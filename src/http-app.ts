@@ -75,7 +75,7 @@ function installAdvicePreRouter(app: INestApplication, config: AppConfig): void 
   const advice = adviceMemoryRoutes(app.get(AdviceService));
   const places = placesMemoryRoutes(app.get(PlacesService), app.get(ApiKeyService));
   const routes: MemoryRoutes = (path, req) => advice(path, req) ?? places(path, req);
-  installPreRouter(app.getHttpServer(), routes, (answer, correlationId, seconds) => {
+  installPreRouter(app.getHttpServer() as Server, routes, (answer, correlationId, seconds) => {
     metrics.observeHttp('GET', answer.route, answer.status, seconds);
     writeRequestLine(logger, { method: 'GET', route: answer.route, status: answer.status, durationMs: seconds * 1000, correlationId });
   });

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { loadConfigOrExit } from './config/app-config';
 import { redisServerInstalled, startPrivateRedis } from './config/local-redis';
 import { describeRedis, pingRedis } from './modules/redis/redis-connection';
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   pool?.start();
 
   const app = await createApp(pool ? { ...config, role: 'api' } : config);
-  const server = await app.listen(config.port);
+  const server = (await app.listen(config.port)) as Server;
   // The workers stop after the API has answered its last request (their jobs included).
   if (pool) server.once('close', () => void pool.stop());
   // Requests wait for their job up to JOB_TIMEOUT_MS; the HTTP timeouts must be longer.

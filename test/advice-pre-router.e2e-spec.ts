@@ -128,7 +128,7 @@ describe('advice pre-router: the same answers as the Nest controller', () => {
     expect(await rawGetWithBody(fastBase, path)).toEqual(await rawGetWithBody(nestBase, path));
   });
 
-  it('takes exactly the successful GETs and leaves every other path to Nest', async () => {
+  it('takes exactly the successful GETs and leaves every other path to Nest', () => {
     const routes = adviceMemoryRoutes(fast.get(AdviceService));
     const req = (headers: Record<string, string> = {}) => ({ headers }) as unknown as IncomingMessage;
     expect(routes('/api/advice', req())?.route).toBe('/api/advice');

@@ -5,11 +5,10 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { INestApplication } from '@nestjs/common';
-import Redis from 'ioredis';
 import { loadConfig } from '../src/config/app-config';
 import { createApp } from '../src/http-app';
 import { AdviceService } from '../src/modules/advice/advice.service';
-import { deletePrefix } from './helpers/service';
+import { deletePrefix, Json } from './helpers/service';
 
 interface Item {
   id: number;
@@ -213,8 +212,7 @@ describe('advice API (in-process app, real HTTP)', () => {
     });
 
     it('documents the three routes with examples', async () => {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const doc = (await (await fetch(base.replace('/api/advice', '/docs-json'))).json()) as { paths: Record<string, any> };
+      const doc = (await (await fetch(base.replace('/api/advice', '/docs-json'))).json()) as { paths: Record<string, Json> };
       const random = doc.paths['/api/advice'].get;
       const all = doc.paths['/api/advice/all'].get;
       const byId = doc.paths['/api/advice/{id}'].get;

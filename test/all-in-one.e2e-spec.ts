@@ -35,7 +35,7 @@ describe('APP_ROLE=all with WORKERS=2', () => {
     });
     app.stdout!.on('data', (c: Buffer) => (out += c.toString()));
     app.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-    await waitFor(async () => /"msg":"listening".*"workers":\[\d+,\d+\]/.test(out), 60_000, 'the API and its two workers');
+    await waitFor(() => /"msg":"listening".*"workers":\[\d+,\d+\]/.test(out), 60_000, 'the API and its two workers');
     workerPids = JSON.parse(/"workers":(\[\d+,\d+\])/.exec(out)![1]) as number[];
     await waitFor(async () => ((await (await fetch(`${baseUrl}/health`)).json()) as { workers?: number }).workers === 2, 60_000, 'two workers attached');
   }, 120_000);
@@ -56,7 +56,7 @@ describe('APP_ROLE=all with WORKERS=2', () => {
 
   it('starts another worker when one dies', async () => {
     process.kill(workerPids[0], 'SIGKILL');
-    await waitFor(async () => (out.match(/worker process exited, starting another/g) ?? []).length === 1, 10_000, 'the restart');
+    await waitFor(() => (out.match(/worker process exited, starting another/g) ?? []).length === 1, 10_000, 'the restart');
     await waitFor(async () => ((await (await fetch(`${baseUrl}/health`)).json()) as { workers?: number }).workers === 2, 30_000, 'two workers again');
     const res = await post(baseUrl, '/v1/chart', { ...MONTREAL, birthtime: '00:15' });
     expect(res.status).toBe(200);
@@ -68,6 +68,6 @@ describe('APP_ROLE=all with WORKERS=2', () => {
     const exited = new Promise<void>((resolve) => app.once('exit', () => resolve()));
     app.kill('SIGTERM');
     await exited;
-    await waitFor(async () => started.every((pid) => !alive(pid)), 15_000, 'the workers to stop');
+    await waitFor(() => started.every((pid) => !alive(pid)), 15_000, 'the workers to stop');
   }, 30_000);
 });

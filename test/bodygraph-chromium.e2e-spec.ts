@@ -29,7 +29,6 @@ const inCi = Boolean(process.env.CI);
 const SHOTS = path.join(os.tmpdir(), 'bodygraph-chromium');
 
 if (!present && !inCi) {
-  // eslint-disable-next-line no-console
   console.warn(`bodygraph-chromium: SKIPPED — ${CHROMIUM} not found (install with: apt-get install -y chromium). Under CI this fails.`);
 }
 
@@ -95,7 +94,7 @@ async function shoot(chart: Chart, id: string, theme: ThemeName, size: number, p
     const result = await page.evaluate(
       async ({ b64, px, bg }) => {
         // Runs in the page (the DOM is not in this project's TypeScript lib).
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- runs in the browser page; the DOM is not in this project's TypeScript lib
         const win = globalThis as any;
         const img = new win.Image();
         img.src = `data:image/png;base64,${b64}`;

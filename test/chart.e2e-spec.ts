@@ -3,7 +3,7 @@
  * from test/fixtures/reference-charts.json or is worked out here from RULES 11 on that file's gates.
  */
 import { loadReferenceCharts, ReferenceChart } from './helpers/reference-chart';
-import { post, RunningService, startService, TEST_API_KEY } from './helpers/service';
+import { Json, post, RunningService, startService, TEST_API_KEY } from './helpers/service';
 
 const CENTER_NAME: Record<string, string> = { SolarPlexus: 'Solar Plexus' };
 const PLANET_KEYS = ['Sun', 'Earth', 'NorthNode', 'SouthNode', 'Moon', 'Mercury', 'Venus', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto'];
@@ -34,7 +34,7 @@ const charts = loadReferenceCharts();
 const byId = (id: string) => charts.find((c) => c.id === id)!;
 const birthOf = (ref: ReferenceChart) => ref.birth as { local_date: string; local_time: string };
 
-function expectChartMatches(body: any, ref: ReferenceChart): void {
+function expectChartMatches(body: Json, ref: ReferenceChart): void {
   const c = ref.computed;
   expect(body.type).toBe(c.type);
   expect(body.authority).toBe(c.authority);
@@ -43,7 +43,7 @@ function expectChartMatches(body: any, ref: ReferenceChart): void {
   expect(body.incarnationCross.name).toBe(c.incarnation_cross.name);
   expect(body.incarnationCross.gates).toEqual(c.incarnation_cross.gates);
   expect([...body.definedCenters].sort()).toEqual(c.defined_centers.map((n) => CENTER_NAME[n] ?? n).sort());
-  expect(body.activeChannels.map((ch: any) => `${ch.gate1}-${ch.gate2}`).sort()).toEqual([...c.channels].sort());
+  expect(body.activeChannels.map((ch: { gate1: number; gate2: number }) => `${ch.gate1}-${ch.gate2}`).sort()).toEqual([...c.channels].sort());
   for (const side of ['personality', 'design'] as const) {
     for (const k of PLANET_KEYS) {
       expect(`${side}.${k} ${body[side][apiPlanet(k)].gate}.${body[side][apiPlanet(k)].line}`).toBe(`${side}.${k} ${c[side][k].gate_line}`);
@@ -106,7 +106,7 @@ describe('chart operations (API and worker processes, real Redis)', () => {
         expect(Math.abs(a.longitude - want.longitude)).toBeLessThan(0.001);
       }
     }
-    expect(res.body.variables.notation).toBe((ref.computed.variables as any).arrows);
+    expect(res.body.variables.notation).toBe(ref.computed.variables.arrows);
     expect(res.body.splitKind).toBe('simple');
     expect(res.body.bridgingGates).toEqual(ref.computed.bridging_gates);
   });
@@ -134,10 +134,10 @@ describe('chart operations (API and worker processes, real Redis)', () => {
       else expected.compromise.push(`${x}-${y}:${who}`);
     }
     const got = res.body.channels;
-    expect(got.electromagnetic.map((c: any) => `${c.gate1}-${c.gate2}`).sort()).toEqual(expected.electromagnetic.sort());
-    expect(got.companionship.map((c: any) => `${c.gate1}-${c.gate2}`).sort()).toEqual(expected.companionship.sort());
-    expect(got.dominance.map((c: any) => `${c.gate1}-${c.gate2}:${c.dominant}`).sort()).toEqual(expected.dominance.sort());
-    expect(got.compromise.map((c: any) => `${c.gate1}-${c.gate2}:${c.dominant}`).sort()).toEqual(expected.compromise.sort());
+    expect(got.electromagnetic.map((c: { gate1: number; gate2: number }) => `${c.gate1}-${c.gate2}`).sort()).toEqual(expected.electromagnetic.sort());
+    expect(got.companionship.map((c: { gate1: number; gate2: number }) => `${c.gate1}-${c.gate2}`).sort()).toEqual(expected.companionship.sort());
+    expect(got.dominance.map((c: { gate1: number; gate2: number; dominant: string }) => `${c.gate1}-${c.gate2}:${c.dominant}`).sort()).toEqual(expected.dominance.sort());
+    expect(got.compromise.map((c: { gate1: number; gate2: number; dominant: string }) => `${c.gate1}-${c.gate2}:${c.dominant}`).sort()).toEqual(expected.compromise.sort());
     expect(res.body.person1.type).toBe(a.computed.type);
     expect(res.body.person2.type).toBe(b.computed.type);
     expect(res.body.person1.birth.utc).toBe('1948-04-09T05:14:00Z');
@@ -165,8 +165,8 @@ describe('chart operations (API and worker processes, real Redis)', () => {
       else pure.push(`${x}-${y}`);
     }
     expect(res.body.transitGates).toEqual([...transitGates].sort((p, q) => p - q));
-    expect(res.body.completedChannels.map((c: any) => `${c.gate1}-${c.gate2}`).sort()).toEqual(completed.sort());
-    expect(res.body.transitChannels.map((c: any) => `${c.gate1}-${c.gate2}`).sort()).toEqual(pure.sort());
+    expect(res.body.completedChannels.map((c: { gate1: number; gate2: number }) => `${c.gate1}-${c.gate2}`).sort()).toEqual(completed.sort());
+    expect(res.body.transitChannels.map((c: { gate1: number; gate2: number }) => `${c.gate1}-${c.gate2}`).sort()).toEqual(pure.sort());
     expect(res.body.natal.type).toBe('Manifestor');
   });
 

@@ -100,7 +100,7 @@ chromiumSuite('composite, transit and variables drawings in headless Chromium')(
       // Decoded in the page (canvas): the screenshot's pixels at the points, and how many differ much from ours.
       const result = await page.evaluate(
         async ({ shot64, ours64, px }) => {
-          // eslint-disable-next-line @typescript-eslint/no-explicit-any
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any -- runs in the browser page; the DOM is not in this project's TypeScript lib
           const win = globalThis as any;
           const load = async (b64: string) => {
             const img = new win.Image();

@@ -60,7 +60,7 @@ describe('drawings through the queue', () => {
     const overlay = (await post(svc.baseUrl, '/v1/chart/transit', { ...RA, at })).body;
     const res = await post(svc.baseUrl, '/v1/chart/transit/bodygraph', { ...RA, at });
     expect(res.status).toBe(200);
-    for (const [planet, a] of Object.entries(overlay.activations) as [string, { gate: number; line: number }][]) {
+    for (const [planet, a] of Object.entries<{ gate: number; line: number }>(overlay.activations)) {
       const value = new RegExp(`data-side="transit" data-planet="${planet}"[^>]*>.*?class="value"[^>]*>([^<]+)<`).exec(res.text)![1];
       expect([planet, value]).toEqual([planet, `${a.gate}.${a.line}`]);
     }

@@ -147,7 +147,7 @@ describe('operations: metrics, dashboard, request log (separate API and worker p
   /** The API's request log line for a correlation id, once written. */
   async function requestLine(correlationId: string): Promise<Record<string, unknown>> {
     let line: Record<string, unknown> | undefined;
-    await waitFor(async () => {
+    await waitFor(() => {
       const lines = svc.logs.api.join('').split('\n').filter((l) => l.startsWith('{'));
       line = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request' && l.correlationId === correlationId);
       return Boolean(line);

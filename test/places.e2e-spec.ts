@@ -4,12 +4,12 @@
  * scripts, and the error cases.
  */
 import { loadGazetteer } from '../src/engine/places';
-import { post, RunningService, startService, TEST_API_KEY } from './helpers/service';
+import { Json, post, RunningService, startService, TEST_API_KEY } from './helpers/service';
 
 async function search(baseUrl: string, q: string, limit?: number, key: string | null = TEST_API_KEY) {
   const qs = `q=${encodeURIComponent(q)}${limit === undefined ? '' : `&limit=${limit}`}`;
   const res = await fetch(`${baseUrl}/v1/places?${qs}`, { headers: key ? { 'HD-Api-Key': key } : {} });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) as Json };
 }
 
 describe('GET /v1/places', () => {

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import Redis from 'ioredis';
 import { dispute, event, FakeStripe, paidSession, refund, signature, startFakeStripe } from './helpers/fake-stripe';
 import { BIRTH, deliver, keyIn, page, PUBLIC_URL, purchaseEnv, SECRET } from './helpers/purchase';
-import { post, REDIS_URL, RunningService, startService, TEST_API_KEY } from './helpers/service';
+import { Json, post, REDIS_URL, RunningService, startService, TEST_API_KEY } from './helpers/service';
 
 /** Every key of the prefix and everything it holds, as text (for the no-plaintext scan). */
 async function dumpPrefix(redis: Redis, prefix: string): Promise<Map<string, string>> {
@@ -210,7 +210,7 @@ describe('buying a key (Stripe)', () => {
     const payload = event('checkout.session.completed', paidSession());
     const before = (await dumpPrefix(redis, service.prefix)).size;
     const stale = Math.floor(Date.now() / 1000) - 600; // beyond the library's 300 s tolerance
-    const cases: Array<[string, Promise<{ status: number; body: any }>]> = [
+    const cases: Array<[string, Promise<{ status: number; body: Json }>]> = [
       ['unsigned', deliver(service.baseUrl, payload, null)],
       ['wrong secret', deliver(service.baseUrl, payload, signature(payload, 'whsec_c29tZS1vdGhlci1zZWNyZXQ'))],
       ['replayed old timestamp', deliver(service.baseUrl, payload, signature(payload, SECRET, stale))],
@@ -256,7 +256,7 @@ describe('buying a key (Stripe)', () => {
 
   it('refuses bad bodies on the checkout and rotation routes with the one error shape', async () => {
     const form = await fetch(`${service.baseUrl}/v1/purchase/checkout`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `a=${'x'.repeat(5000)}` });
-    expect([form.status, ((await form.json()) as any).error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    expect([form.status, ((await form.json()) as { error: { code: string } }).error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
     const text = await fetch(`${service.baseUrl}/v1/purchase/checkout`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'buy' });
     expect(text.status).toBe(415);
     expect((await post(service.baseUrl, '/v1/purchase/checkout', '{"a":', { key: null, raw: true })).body.error.code).toBe('INVALID_JSON');
@@ -266,7 +266,7 @@ describe('buying a key (Stripe)', () => {
   });
 
   it('documents the purchase routes in OpenAPI, the webhook as Stripe\'s', async () => {
-    const doc = (await (await fetch(`${service.baseUrl}/docs-json`)).json()) as { paths: Record<string, any> };
+    const doc = (await (await fetch(`${service.baseUrl}/docs-json`)).json()) as { paths: Record<string, Json> };
     const hook = doc.paths['/v1/purchase/webhook'].post;
     expect(hook.summary).toMatch(/Stripe/);
     expect(hook.security ?? []).toEqual([]);

@@ -29,7 +29,7 @@ export class ErrorFilter implements ExceptionFilter {
     const err = toApiError(exception);
     if (err.code === 'INTERNAL') {
       this.logger.error(
-        { msg: 'unexpected error', correlationId: correlationIdOf(req), route: req?.route?.path ?? req?.path },
+        { msg: 'unexpected error', correlationId: correlationIdOf(req), route: (req?.route as { path?: string } | undefined)?.path ?? req?.path },
         exception instanceof Error ? exception.stack : String(exception),
       );
     }

@@ -68,8 +68,8 @@ export class KeyAdmission {
       let state = this.keys.get(id);
       if (!state) this.keys.set(id, (state = { active: 0, parked: [] }));
       const go = () => {
-        state!.active++;
-        res.once('close', () => this.release(id, state!));
+        state.active++;
+        res.once('close', () => this.release(id, state));
         next(req, res);
       };
       if (state.active < this.limit) return go();

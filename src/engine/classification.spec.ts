@@ -20,7 +20,7 @@ describe('type (RULES 5.1)', () => {
     ['Root–Spleen, no Throat (18-58)', [18, 58], 'Projector'],
     ['Heart–G only (25-51)', [25, 51], 'Projector'],
   ])('%s → %s', (_label, gates, type) => {
-    expect(classifyGates(gates as number[]).type).toBe(type);
+    expect(classifyGates(gates).type).toBe(type);
   });
 
   it('strategy / signature / not-self per RULES 5.2, MG = Satisfaction / Frustration and Anger', () => {
@@ -48,7 +48,7 @@ describe('authority (RULES 6.1, first match wins)', () => {
     ['7 Ajna–Throat only (17-62)', [17, 62], 'Mental / Environmental (no inner authority)'],
     ['8 nothing defined', [10, 1, 60], 'Lunar'],
   ])('%s → %s', (_label, gates, authority) => {
-    expect(classifyGates(gates as number[]).authority).toBe(authority);
+    expect(classifyGates(gates).authority).toBe(authority);
   });
 });
 

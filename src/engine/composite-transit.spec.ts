@@ -54,7 +54,7 @@ describe('composite (RULES 11.2)', () => {
   it('two reference people: kinds derived from the reference JSON gates and channels', () => {
     const fixture = JSON.parse(
       fs.readFileSync(path.join(__dirname, '../../test/fixtures/reference-charts.json'), 'utf8'),
-    ) as { charts: { id: string; utc: string; computed: Record<string, any> }[] };
+    ) as { charts: { id: string; utc: string; computed: { channels: string[]; [key: string]: unknown } }[] };
     const pick = (id: string) => fixture.charts.find((c) => c.id === id)!;
     const refA = pick('ra-uru-hu');
     const refB = pick('natalengine-kathleen-m');

@@ -76,8 +76,8 @@ describe('the charts of a day', () => {
       for (const ch of certain.activeChannels) expect(c.activeChannels.map((x) => `${x.gate1}-${x.gate2}`)).toContain(ch);
       for (const side of ['personality', 'design'] as const) {
         for (const [p, a] of Object.entries(certain[side])) {
-          expect(c[side][p as keyof typeof c.personality].gate).toBe(a!.gate);
-          if (a!.line !== undefined) expect(c[side][p as keyof typeof c.personality].line).toBe(a!.line);
+          expect(c[side][p as keyof typeof c.personality].gate).toBe(a.gate);
+          if (a.line !== undefined) expect(c[side][p as keyof typeof c.personality].line).toBe(a.line);
         }
       }
     }
@@ -85,10 +85,10 @@ describe('the charts of a day', () => {
     expect(varying.personality.moon!.length).toBeGreaterThan(5);
     const sum = (s: { hours: number }[]) => s.reduce((t, x) => t + x.hours, 0);
     for (const field of ['type', 'authority', 'profile', 'definition', 'incarnationCross'] as const) {
-      if (varying[field]) expect(sum(varying[field]!)).toBeCloseTo(hours, 2);
+      if (varying[field]) expect(sum(varying[field])).toBeCloseTo(hours, 2);
       else expect(certain[field]).toBeDefined();
     }
-    for (const side of ['personality', 'design'] as const) for (const s of Object.values(varying[side])) expect(sum(s!)).toBeCloseTo(hours, 2);
+    for (const side of ['personality', 'design'] as const) for (const s of Object.values(varying[side])) expect(sum(s)).toBeCloseTo(hours, 2);
   });
 
   it('a partial time: around 15:00 ± 30 min gives the charts of that hour only', () => {

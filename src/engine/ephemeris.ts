@@ -13,7 +13,7 @@ import * as path from 'path';
 import { EngineInputError, NodeType } from './types';
 
 // The binding has no ESM build; require keeps it a plain CommonJS load (types come from its own .d.ts).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the swisseph binding is CommonJS only (see above)
 import swe = require('swisseph');
 
 /** Data files shipped with the npm package (sepl_18, semo_18, seas_18). Resolved from the package, never the cwd. */

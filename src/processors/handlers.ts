@@ -3,7 +3,7 @@ import { dayJob } from '../jobs/day-job';
 import { JOB_NAMES, JobName } from '../jobs/job-types';
 import { ingressesJob, returnsJob, stationsJob, transitCalendarJob } from '../jobs/time-series-jobs';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler takes its own job's payload type, which a parameter of `unknown` would not accept
 export type JobHandler = (data: any) => unknown;
 
 /** One handler per job name; typed on JobName, so a name without a handler does not compile. */

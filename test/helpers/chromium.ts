@@ -17,7 +17,6 @@ const inCi = Boolean(process.env.CI);
 /** `describe`, or `describe.skip` with a note when the browser is missing outside CI. */
 export function chromiumSuite(name: string): jest.Describe {
   if (!chromiumPresent && !inCi) {
-    // eslint-disable-next-line no-console
     console.warn(`${name}: SKIPPED — ${CHROMIUM} not found (install with: apt-get install -y chromium). Under CI this fails.`);
     return describe.skip;
   }

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, Server } from 'node:http';
 import Stripe from 'stripe';
+import type { Json } from './service';
 
 export interface RecordedRequest {
   method: string;
@@ -18,9 +19,9 @@ export interface RecordedRequest {
 export interface FakeStripe {
   url: string;
   requests: RecordedRequest[];
-  sessions: Map<string, Record<string, any>>;
+  sessions: Map<string, Record<string, Json>>;
   /** A session as Stripe holds it after the buyer paid (what the webhook's object carries). */
-  pay(sessionId: string, email?: string): Record<string, any>;
+  pay(sessionId: string, email?: string): Record<string, Json>;
   close(): Promise<void>;
 }
 
@@ -28,7 +29,7 @@ const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
-  const sessions = new Map<string, Record<string, any>>();
+  const sessions = new Map<string, Record<string, Json>>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -89,7 +90,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 }
 
 /** A paid session object of our product that Stripe never saw (for webhook-only tests). */
-export function paidSession(email = 'buyer@example.com'): Record<string, any> {
+export function paidSession(email = 'buyer@example.com'): Record<string, Json> {
   const sessionId = `cs_test_${randomBytes(24).toString('hex')}`;
   return {
     id: sessionId, object: 'checkout.session', mode: 'payment', status: 'complete', payment_status: 'paid',
@@ -98,18 +99,18 @@ export function paidSession(email = 'buyer@example.com'): Record<string, any> {
   };
 }
 
-export function event(type: string, object: Record<string, any>): string {
+export function event(type: string, object: Record<string, Json>): string {
   return JSON.stringify({
     id: id('evt'), object: 'event', api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000),
     type, data: { object }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null },
   });
 }
 
-export function refund(paymentIntent: string, full = true): Record<string, any> {
+export function refund(paymentIntent: string, full = true): Record<string, Json> {
   return { id: id('ch'), object: 'charge', amount: 5000, amount_refunded: full ? 5000 : 1000, refunded: full, payment_intent: paymentIntent, currency: 'usd' };
 }
 
-export function dispute(paymentIntent: string): Record<string, any> {
+export function dispute(paymentIntent: string): Record<string, Json> {
   return { id: id('dp'), object: 'dispute', amount: 5000, charge: id('ch'), payment_intent: paymentIntent, reason: 'fraudulent', status: 'needs_response' };
 }
 

@@ -1,5 +1,6 @@
 /** Shared by the purchase tests: the service's Stripe settings, webhook delivery, pages, the key on a page. */
 import { signature } from './fake-stripe';
+import type { Json } from './service';
 
 export const SECRET = 'whsec_dGVzdC13ZWJob29rLXNlY3JldC0wMTIzNDU2Nzg5';
 export const PUBLIC_URL = 'https://hd.example.test';
@@ -15,7 +16,7 @@ export function purchaseEnv(stripeUrl: string): Record<string, string> {
   };
 }
 
-export async function deliver(baseUrl: string, payload: string, sig: string | null = signature(payload, SECRET)): Promise<{ status: number; body: any }> {
+export async function deliver(baseUrl: string, payload: string, sig: string | null = signature(payload, SECRET)): Promise<{ status: number; body: Json }> {
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
   if (sig !== null) headers['stripe-signature'] = sig;
   const res = await fetch(`${baseUrl}/v1/purchase/webhook`, { method: 'POST', headers, body: payload });

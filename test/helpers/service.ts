@@ -63,10 +63,14 @@ function launch(env: Record<string, string>, sink: string[]): ChildProcess {
   return child;
 }
 
-export async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000, what = 'condition'): Promise<void> {
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 30_000, what = 'condition'): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
-    if (await check().catch(() => false)) return;
+    try {
+      if (await check()) return;
+    } catch {
+      // not yet (a check that throws or rejects counts as false)
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`timed out waiting for ${what}`);
@@ -144,12 +148,16 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     if (options.worker !== false) await service.startWorker();
   } catch (err) {
     await service.stop();
-    throw new Error(`${(err as Error).message}\nAPI log: ${logs.api.join('')}\nworker log: ${logs.worker.join('')}`);
+    throw new Error(`${(err as Error).message}\nAPI log: ${logs.api.join('')}\nworker log: ${logs.worker.join('')}`, { cause: err });
   }
   return service;
 }
 
-export interface JsonResponse<T = any> {
+/** A JSON body as the tests read it: untyped on purpose, checked by the tests' own assertions. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the one place the e2e tests opt out of typing the service's JSON
+export type Json = any;
+
+export interface JsonResponse<T = Json> {
   status: number;
   headers: Headers;
   body: T;
@@ -157,7 +165,7 @@ export interface JsonResponse<T = any> {
 }
 
 /** POSTs JSON (or a raw string body) with the test key unless told otherwise. */
-export async function post<T = any>(
+export async function post<T = Json>(
   baseUrl: string,
   path: string,
   body: unknown,

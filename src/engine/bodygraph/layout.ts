@@ -176,7 +176,7 @@ function computeGate(gate: number): GateGeometry {
 
 /** Gate geometry indexed by gate number (index 0 unused). */
 export const GATES: readonly GateGeometry[] = (() => {
-  const out: GateGeometry[] = new Array(65);
+  const out = new Array<GateGeometry>(65);
   for (const center of CENTERS) for (const g of CENTER_GATES[center]) out[g] = computeGate(g);
   return out;
 })();
@@ -226,8 +226,8 @@ function splitAtHalf(points: readonly Point[]): [Point[], Point[]] {
       const p = points[i - 1];
       const q = points[i];
       const m: Point = [p[0] + (q[0] - p[0]) * f, p[1] + (q[1] - p[1]) * f];
-      const first = points.slice(0, i) as Point[];
-      const second = points.slice(i) as Point[];
+      const first = points.slice(0, i);
+      const second = points.slice(i);
       return [[...first, m], [m, ...second].reverse()];
     }
     rest -= seg[i - 1];

@@ -236,7 +236,7 @@ function buildSkeleton(theme: ThemeName, kind: DrawingKind, mode: TextMode): Ske
 
   const gateOrder: number[] = [];
   for (const c of CENTERS) for (const g of CENTER_GATES[c]) gateOrder.push(g);
-  const gates: string[][] = new Array(65);
+  const gates = new Array<string[]>(65);
   for (const g of gateOrder) {
     const variants: string[] = [];
     for (let state = 0; state < 2 * states; state++) variants.push(gateMark(p, kind, mode, g, state % states, state >= states));

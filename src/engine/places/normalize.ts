@@ -38,6 +38,7 @@ const FORMAT = /[\p{Cf}\u0640]/gu; // zero-width (non-)joiners, soft hyphen, dir
 const APOSTROPHES = /[\u02b9-\u02bf\u02c8\u02ca\u02cb]/g;
 const SEPARATORS = /[^\p{L}\p{M}\p{N}]+/gu;
 /** Latin letters, combining diacritics, punctuation: U+0000–U+036F, Latin Extended Additional, General Punctuation. */
+// eslint-disable-next-line no-control-regex -- the range deliberately starts at U+0000: ASCII controls count as Latin-only
 const LATIN_ONLY = /^[\u0000-\u036f\u1e00-\u1eff\u2000-\u206f]*$/;
 const MARKS = /\p{M}+/gu;
 

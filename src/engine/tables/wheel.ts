@@ -33,7 +33,7 @@ export const MOTORS: readonly CenterName[] = ['Heart', 'Sacral', 'Solar Plexus',
 
 /** gate number (1..64) → its center; index 0 unused. */
 export const GATE_CENTER: readonly CenterName[] = (() => {
-  const table: CenterName[] = new Array(65);
+  const table = new Array<CenterName>(65);
   for (const [center, gates] of Object.entries(CENTER_GATES) as [CenterName, readonly number[]][]) {
     for (const gate of gates) table[gate] = center;
   }

@@ -39,7 +39,7 @@ export class AdviceService implements OnModuleInit, AdviceAnswerSource {
     try {
       raw = JSON.parse(readFileSync(file, 'utf8'));
     } catch (err) {
-      throw new Error(`advice data ${file} cannot be read: ${(err as Error).message} (run "npm run data:advice")`);
+      throw new Error(`advice data ${file} cannot be read: ${(err as Error).message} (run "npm run data:advice")`, { cause: err });
     }
     const items = validateAdvice(raw, ADVICE_COUNT, file);
     this.items = Object.freeze(items.map((item) => Object.freeze(item)));

@@ -209,7 +209,7 @@ export class ApiKeyService extends ApiKeyStore implements OnModuleInit, OnApplic
     this.listenForRevocations(this.subscriber).catch((err) => this.logger.warn(`revocation channel: ${(err as Error).message}`));
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  onApplicationShutdown(): void {
     this.subscriber?.disconnect();
   }
 }

@@ -32,8 +32,8 @@ async function registeredNames(): Promise<Set<string>> {
   const queue = {
     name: 'charts',
     on: () => undefined,
-    getJobCounts: async () => ({}),
-    getWorkersCount: async () => 0,
+    getJobCounts: () => Promise.resolve({}),
+    getWorkersCount: () => Promise.resolve(0),
   } as unknown as Queue;
   const service = new MetricsService({ role: 'api' } as AppConfig, queue);
   const names = new Set<string>(['up']);

@@ -5,7 +5,7 @@ import { MetricsController } from './metrics.controller';
 import type { MetricsService } from './metrics.service';
 
 const TOKEN = 'metrics-token-0123456789';
-const metrics = { metrics: async () => 'hd_ready 1\n', contentType: 'text/plain; version=0.0.4' } as unknown as MetricsService;
+const metrics = { metrics: () => Promise.resolve('hd_ready 1\n'), contentType: 'text/plain; version=0.0.4' } as unknown as MetricsService;
 
 function response() {
   const sent: { status?: number; body?: string; headers: Record<string, string> } = { headers: {} };

@@ -7,11 +7,8 @@ function service(counts: Record<string, number> | Error = {}) {
   const queue = {
     name: 'charts',
     on: () => undefined,
-    getJobCounts: async () => {
-      if (counts instanceof Error) throw counts;
-      return counts;
-    },
-    getWorkersCount: async () => 3,
+    getJobCounts: () => (counts instanceof Error ? Promise.reject(counts) : Promise.resolve(counts)),
+    getWorkersCount: () => Promise.resolve(3),
   } as unknown as Queue;
   return new MetricsService({ role: 'worker' } as AppConfig, queue);
 }

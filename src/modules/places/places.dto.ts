@@ -4,7 +4,7 @@ import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'cla
 
 export class PlacesQueryDto {
   @ApiProperty({ example: 'san fr', description: 'A partial or complete place name, in any script ("Lond", "münch", "Моск"); ", Country" narrows it. At least 2 characters.' })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ context: { code: 'QUERY_TOO_SHORT' }, message: 'q must be at least 2 characters of a place name' })
   @MinLength(2, { context: { code: 'QUERY_TOO_SHORT' }, message: 'q must be at least 2 characters of a place name' })
   @MaxLength(200, { message: 'q must be at most 200 characters' })

@@ -76,7 +76,7 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.client = (await this.queue.getBackend().client) as unknown as ClientState;
+    this.client = await this.queue.getBackend().client;
     // After a reconnect every waiting job is looked at at once: its events may have been lost meanwhile.
     this.client.on('ready', () => {
       for (const entry of this.entries.values()) entry.checkedAt = 0;

@@ -92,7 +92,7 @@ export function clusterClientOptions(config: AppConfig, overrides: ConnectionOve
       disconnectTimeout: overrides.disconnectTimeout,
       connectionName: overrides.connectionName,
     }),
-  }) as ClusterOptions;
+  });
 }
 
 /** A plain client (Redis or Cluster) for the configured mode. */
