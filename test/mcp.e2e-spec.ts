@@ -90,7 +90,7 @@ describe('MCP server at /mcp (Streamable HTTP, the SDK client)', () => {
     expect(result.structuredContent).toEqual(expected.body);
   });
 
-  it.each(DRAWINGS.map((d) => [`${d.tool} ${String(d.args.format ?? 'svg')}`, d] as const))('%s draws what its HTTP operation draws', async (_name, d) => {
+  it.each(DRAWINGS.map((d) => [`${d.tool} ${(d.args.format as string | undefined) ?? 'svg'}`, d] as const))('%s draws what its HTTP operation draws', async (_name, d) => {
     const result = (await client.callTool({ name: d.tool, arguments: d.args })) as CallToolResult;
     const res = await fetch(`${svc.baseUrl}${d.path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'HD-Api-Key': TEST_API_KEY }, body: JSON.stringify(d.args) });
     expect(res.status).toBe(200);

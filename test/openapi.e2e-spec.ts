@@ -7,9 +7,7 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { ERROR_CODES } from '../src/modules/openapi/schemas/error';
-import { RunningService, startService, TEST_API_KEY } from './helpers/service';
-
-type Json = Record<string, any>;
+import { type Json, RunningService, startService, TEST_API_KEY } from './helpers/service';
 
 const RA = { birthdate: '1948-04-09', birthtime: '00:14', location: 'Montreal, Quebec, Canada' };
 const BEN = { birthdate: '1992-10-03', birthtime: '00:03', location: 'Attleboro, Massachusetts, USA' };
@@ -88,7 +86,7 @@ describe('OpenAPI document: real answers validate against its schemas (ajv stric
     doc = (await (await fetch(`${svc.baseUrl}/docs-json`)).json()) as Json;
     // The components are one schema resource, so "#/components/schemas/X" references resolve inside it.
     ajv.addVocabulary(['components']); // the wrapper's one keyword that is not JSON Schema
-    ajv.addSchema({ $id: 'https://hd-chart-api.local/openapi.json', components: { schemas: doc.components.schemas } } as never);
+    ajv.addSchema({ $id: 'https://hd-chart-api.local/openapi.json', components: { schemas: doc.components.schemas } });
   }, 120_000);
   afterAll(async () => svc?.stop());
 
@@ -114,7 +112,7 @@ describe('OpenAPI document: real answers validate against its schemas (ajv stric
   it('is OpenAPI 3.1 and every JSON operation points its success answer at a component', () => {
     expect(doc.openapi).toBe('3.1.0');
     for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
-      for (const [method, op] of Object.entries(item)) {
+      for (const [method, op] of Object.entries(item as Record<string, Json>)) {
         for (const [status, response] of Object.entries(op.responses as Record<string, Json>)) {
           const schema = response.content?.['application/json']?.schema;
           if (schema) expect(`${method} ${path} ${status}: ${schema.$ref ?? 'inline'}`).toMatch(/#\/components\/schemas\//);

@@ -63,7 +63,7 @@ export class McpService {
       const input = tool.operation.input
         ? ((await this.validation.transform(args, { type: tool.operation.input.in, metatype: tool.operation.input.dto })) as object)
         : args;
-      return toResult(await TOOL_RUNNERS[tool.id]({ services: this.services, trace, correlationId }, input), tool);
+      return toResult(await TOOL_RUNNERS[tool.id]({ services: this.services, trace, correlationId }, input as never), tool);
     } catch (err) {
       const apiError = toApiError(err);
       if (apiError.status >= 500 && apiError.code === 'INTERNAL') this.logger.error(`tool ${name} failed`, err instanceof Error ? err.stack : String(err));

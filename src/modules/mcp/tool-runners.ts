@@ -27,7 +27,8 @@ export interface ToolCall {
 /** A tool's answer before MCP wraps it: JSON text or value, or a drawing (SVG text, or PNG in base64). */
 export type ToolOutput = { json: string | object } | { drawing: string; format: 'svg' | 'png' };
 
-type Runner = (call: ToolCall, input: any) => Promise<ToolOutput>;
+/** Each runner names its own DTO type; `never` lets every one of them stand in the table (the caller validated the input). */
+type Runner = (call: ToolCall, input: never) => Promise<ToolOutput>;
 
 const service = <T>(call: ToolCall, type: new (...args: never[]) => T): T => call.services.get(type, { strict: false });
 const json = async (text: Promise<string | object> | string | object): Promise<ToolOutput> => ({ json: await text });
@@ -56,7 +57,7 @@ export const TOOL_RUNNERS: Record<ToolOperationId, Runner> = {
   // GET /api/advice and /api/advice/{id}: the same prepared bytes, and for a bad id the same error.
   advice: (c, input: { id?: unknown }) => {
     const advice = service(c, AdviceService);
-    const answer = input.id === undefined ? advice.randomAnswer() : advice.answersForParamOrThrow(String(input.id)).ok;
+    const answer = input.id === undefined ? advice.randomAnswer() : advice.answersForParamOrThrow(typeof input.id === 'number' || typeof input.id === 'string' ? String(input.id) : JSON.stringify(input.id)).ok;
     return json(answer.body!.toString('utf8'));
   },
 };

@@ -56,6 +56,9 @@ import { CROSSES } from '../../engine/tables/crosses';
 import { DETERMINATION_COLORS, ENVIRONMENT_COLORS, MOTIVATION_COLORS, PERSPECTIVE_COLORS } from '../../engine/tables/variable-names';
 import { loadReferenceCharts } from '../../../test/helpers/reference-chart';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON answers, read and mutated into invalid ones
+type Json = any;
+
 jest.setTimeout(300_000);
 Logger.overrideLogger(false); // the filter logs INTERNAL errors; the log is not what is tested here
 
@@ -92,7 +95,7 @@ function expectValid(name: string, data: unknown, label: string): void {
   validated.set(name, (validated.get(name) ?? 0) + 1);
 }
 function isValid(name: string, data: unknown): boolean {
-  return validator(name)(data) as boolean;
+  return validator(name)(data);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -111,9 +114,8 @@ const pending = {
   wait: (_id: string, name: string, data: unknown) => ({ promise: runJob(name, data), cancel: () => undefined }),
   waitAll: (specs: { name: string; data: unknown }[]) => specs.map((s) => ({ promise: runJob(s.name, s.data), cancel: () => undefined })),
 } as unknown as PendingJobs;
-const queue = { getJobCountByTypes: async () => 0 };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const runner = new JobRunner(queue as any, pending, new OutageGate(config), new KeyLoad(), config);
+const queue = { getJobCountByTypes: () => Promise.resolve(0) };
+const runner = new JobRunner(queue as Json, pending, new OutageGate(config), new KeyLoad(), config);
 const charts = new ChartService(runner);
 const series = new TimeSeriesService(runner);
 const batch = new BatchService(runner);
@@ -156,7 +158,7 @@ async function call<D extends object>(metatype: new () => D, body: unknown, oper
 }
 
 /** A 200 answer valid against `schema`; returns its body. */
-async function ok<D extends object>(schema: string, metatype: new () => D, body: unknown, operation: (dto: D) => Promise<string>, label: string): Promise<any> {
+async function ok<D extends object>(schema: string, metatype: new () => D, body: unknown, operation: (dto: D) => Promise<string>, label: string): Promise<Json> {
   const answer = await call(metatype, body, operation);
   if (answer.status !== 200) throw new Error(`${label}: expected 200, got ${answer.status} ${JSON.stringify(answer.body)}`);
   expectValid(schema, answer.body, label);
@@ -164,7 +166,7 @@ async function ok<D extends object>(schema: string, metatype: new () => D, body:
 }
 
 /** An error answer valid against ErrorResponse, with the expected status and code. */
-function expectError(answer: Answer, status: number, code: string, label: string): any {
+function expectError(answer: Answer, status: number, code: string, label: string): Json {
   expect([label, answer.status]).toEqual([label, status]);
   expectValid('ErrorResponse', answer.body, label);
   expect((answer.body as { error: { code: string } }).error.code).toBe(code);
@@ -497,10 +499,10 @@ describe('response schemas: real answers validate', () => {
       'not an object',
       { id: 'x'.repeat(101), operation: 'chart', ...RA },
     ];
-    const body = await ok('BatchResult', BatchRequestDto, { items }, (dto) => batch.run(dto, {} as never, 'batch-correlation'), 'batch');
+    const body = await ok('BatchResult', BatchRequestDto, { items }, (dto) => batch.run(dto, {}, 'batch-correlation'), 'batch');
     expect(body.items.map((i: { status: number }) => i.status)).toEqual([200, 200, 200, 400, 400, 422, 422, 400, 400, 400]);
     const many = Array.from({ length: 30 }, (_, i) => ({ id: refs[i % refs.length].id + i, operation: i % 2 ? 'chart' : 'advanced', ...utcBirth(refs[i % refs.length].utc) }));
-    await ok('BatchResult', BatchRequestDto, { items: many }, (dto) => batch.run(dto, {} as never, 'c'), 'batch of 30');
+    await ok('BatchResult', BatchRequestDto, { items: many }, (dto) => batch.run(dto, {}, 'c'), 'batch of 30');
   });
 
   it('PlaceSearch', () => {
@@ -522,13 +524,13 @@ describe('response schemas: real answers validate', () => {
   });
 
   it('KeyRotation, CheckoutSession and WebhookReceipt from their controllers', async () => {
-    const store = { rotate: async () => ({ rotated: true, key: generateApiKey(), record: { hash: 'h', label: '', createdAt: new Date().toISOString(), source: 'cli' } }) };
+    const store = { rotate: () => Promise.resolve({ rotated: true, key: generateApiKey(), record: { hash: 'h', label: '', createdAt: new Date().toISOString(), source: 'cli' } }) };
     const res = { locals: { keyHash: 'ab'.repeat(32) }, setHeader: () => undefined };
     for (let i = 0; i < 5; i++) expectValid('KeyRotation', JSON.parse(JSON.stringify(await new KeysController(store as unknown as ApiKeyService).rotate(res as never))), 'rotate');
 
     let sent: unknown;
     const page = { status: () => page, location: () => page, json: (b: unknown) => (sent = b) };
-    const purchases = { checkout: async () => 'https://checkout.stripe.com/c/pay/cs_test_a1b2c3#fidkdWxOYHwnPyd1blpxYHZxWjA0', enabled: true, webhook: async () => 'already-issued' };
+    const purchases = { checkout: () => Promise.resolve('https://checkout.stripe.com/c/pay/cs_test_a1b2c3#fidkdWxOYHwnPyd1blpxYHZxWjA0'), enabled: true, webhook: () => Promise.resolve('already-issued') };
     const controller = new PurchaseController(purchases as unknown as PurchaseService);
     await controller.checkout(page as never);
     expectValid('CheckoutSession', JSON.parse(JSON.stringify(sent)), 'checkout');
@@ -593,7 +595,7 @@ describe('response schemas: real answers validate', () => {
         e.push([filtered(err), 400, code]);
       }
     }
-    const staticKey = { rotate: async () => ({ rotated: false, why: 'static' }) } as unknown as ApiKeyService;
+    const staticKey = { rotate: () => Promise.resolve({ rotated: false, why: 'static' }) } as unknown as ApiKeyService;
     await new KeysController(staticKey).rotate({ locals: { keyHash: 'ab'.repeat(32) }, setHeader: () => undefined } as never).catch((err) => e.push([filtered(err), 400, 'KEY_NOT_ROTATABLE']));
 
     expect(e.length).toBeGreaterThanOrEqual(36);
@@ -624,56 +626,55 @@ describe('response schemas: real answers validate', () => {
   afterAll(() => {
     const total = [...validated.values()].reduce((a, b) => a + b, 0);
     const list = [...validated.entries()].sort().map(([k, v]) => `${k} ${v}`).join(', ');
-    // eslint-disable-next-line no-console
     console.log(`validated ${total} real answers: ${list}`);
   });
 });
 
 describe('response schemas: strict (negative checks)', () => {
-  let chart: any;
-  let advanced: any;
+  let chart: Json;
+  let advanced: Json;
   beforeAll(async () => {
-    chart = JSON.parse(await charts.chart({ ...RA, nodeType: 'true' } as BirthDataDto));
-    advanced = JSON.parse(await charts.advanced({ ...RA, nodeType: 'true' } as BirthDataDto));
+    chart = JSON.parse(await charts.chart({ ...RA, nodeType: 'true' }));
+    advanced = JSON.parse(await charts.advanced({ ...RA, nodeType: 'true' }));
     expectValid('Chart', chart, 'base chart');
     expectValid('AdvancedChart', advanced, 'base advanced chart');
   });
-  const mutate = (base: any, change: (c: any) => void) => {
+  const mutate = (base: Json, change: (c: Json) => void) => {
     const copy = structuredClone(base);
     change(copy);
     return copy;
   };
 
   it.each([
-    ['a misspelled field', (c: any) => { c.stratgy = c.strategy; delete c.strategy; }],
-    ['an extra field', (c: any) => { c.extra = 1; }],
-    ['a missing field', (c: any) => { delete c.birth; }],
-    ['gate 65', (c: any) => { c.personality.sun.gate = 65; }],
-    ['gate 0 in a channel', (c: any) => { c.activeChannels[0].gate1 = 0; }],
-    ['a non-integer line', (c: any) => { c.design.moon.line = 2.5; }],
-    ['line 7', (c: any) => { c.design.moon.line = 7; }],
-    ['a type not in the enum', (c: any) => { c.type = 'Manifester'; }],
-    ['an authority not in the enum', (c: any) => { c.authority = 'Emotional'; }],
-    ['a profile that cannot exist', (c: any) => { c.profile = '1/2'; }],
-    ['an unknown cross', (c: any) => { c.incarnationCross.name = 'Right Angle Cross of Nothing 1'; }],
-    ['a three-gate cross', (c: any) => { c.incarnationCross.gates.pop(); }],
-    ['an activated gate keyed 65', (c: any) => { c.activatedGates['65'] = { personality: ['sun'], design: [] }; }],
-    ['an unknown body', (c: any) => { c.activatedGates[Object.keys(c.activatedGates)[0]].design.push('chiron'); }],
-    ['a center twice', (c: any) => { c.definedCenters.push(c.definedCenters[0]); }],
-    ['a birth instant with milliseconds', (c: any) => { c.birth.utc = '1948-04-09T05:14:00.000Z'; }],
-    ['a misspelled location field', (c: any) => { c.birth.location.timeZone = c.birth.location.timezone; delete c.birth.location.timezone; }],
+    ['a misspelled field', (c: Json) => { c.stratgy = c.strategy; delete c.strategy; }],
+    ['an extra field', (c: Json) => { c.extra = 1; }],
+    ['a missing field', (c: Json) => { delete c.birth; }],
+    ['gate 65', (c: Json) => { c.personality.sun.gate = 65; }],
+    ['gate 0 in a channel', (c: Json) => { c.activeChannels[0].gate1 = 0; }],
+    ['a non-integer line', (c: Json) => { c.design.moon.line = 2.5; }],
+    ['line 7', (c: Json) => { c.design.moon.line = 7; }],
+    ['a type not in the enum', (c: Json) => { c.type = 'Manifester'; }],
+    ['an authority not in the enum', (c: Json) => { c.authority = 'Emotional'; }],
+    ['a profile that cannot exist', (c: Json) => { c.profile = '1/2'; }],
+    ['an unknown cross', (c: Json) => { c.incarnationCross.name = 'Right Angle Cross of Nothing 1'; }],
+    ['a three-gate cross', (c: Json) => { c.incarnationCross.gates.pop(); }],
+    ['an activated gate keyed 65', (c: Json) => { c.activatedGates['65'] = { personality: ['sun'], design: [] }; }],
+    ['an unknown body', (c: Json) => { c.activatedGates[Object.keys(c.activatedGates)[0]].design.push('chiron'); }],
+    ['a center twice', (c: Json) => { c.definedCenters.push(c.definedCenters[0]); }],
+    ['a birth instant with milliseconds', (c: Json) => { c.birth.utc = '1948-04-09T05:14:00.000Z'; }],
+    ['a misspelled location field', (c: Json) => { c.birth.location.timeZone = c.birth.location.timezone; delete c.birth.location.timezone; }],
   ])('rejects a Chart with %s', (_what, change) => {
     expect(isValid('Chart', mutate(chart, change))).toBe(false);
   });
 
   it.each([
-    ['longitude 360', (c: any) => { c.personality.sun.longitude = 360; }],
-    ['base 6', (c: any) => { c.design.sun.base = 6; }],
-    ['a variant on motivation', (c: any) => { c.variables.motivation.variant = 'Calm'; }],
-    ['a wrong notation', (c: any) => { c.variables.notation = 'PLR-DLL'; }],
-    ['splitKind "narrow"', (c: any) => { c.splitKind = 'narrow'; }],
-    ['a channel with three centers', (c: any) => { c.activeChannels[0].centers.push('G'); }],
-    ['the plain chart\'s channels', (c: any) => { c.activeChannels = c.activeChannels.map(({ gate1, gate2, name, circuit }: any) => ({ gate1, gate2, name, circuit })); }],
+    ['longitude 360', (c: Json) => { c.personality.sun.longitude = 360; }],
+    ['base 6', (c: Json) => { c.design.sun.base = 6; }],
+    ['a variant on motivation', (c: Json) => { c.variables.motivation.variant = 'Calm'; }],
+    ['a wrong notation', (c: Json) => { c.variables.notation = 'PLR-DLL'; }],
+    ['splitKind "narrow"', (c: Json) => { c.splitKind = 'narrow'; }],
+    ['a channel with three centers', (c: Json) => { c.activeChannels[0].centers.push('G'); }],
+    ['the plain chart\'s channels', (c: Json) => { c.activeChannels = c.activeChannels.map(({ gate1, gate2, name, circuit }: Json) => ({ gate1, gate2, name, circuit })); }],
   ])('rejects an AdvancedChart with %s', (_what, change) => {
     expect(isValid('AdvancedChart', mutate(advanced, change))).toBe(false);
   });

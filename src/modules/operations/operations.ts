@@ -65,7 +65,7 @@ export const OPERATIONS = {
   transit: {
     method: 'POST', path: '/v1/chart/transit', queued: true,
     summary: 'Transit activations at an instant (default now) over a natal chart',
-    description: `${BIRTH} Optional at: an ISO 8601 instant with offset or Z (default now). The answer: the transiting planets\' gates and lines, the channels and centers the transit defines with the natal chart.`,
+    description: `${BIRTH} Optional at: an ISO 8601 instant with offset or Z (default now). The answer: the transiting planets' gates and lines, the channels and centers the transit defines with the natal chart.`,
     input: { in: 'body', dto: TransitRequestDto }, output: { kind: 'json', schema: 'TransitChart' }, tool: { name: 'transit' },
   },
   penta: {

@@ -1,0 +1,267 @@
+/**
+ * Every operation of the client against a running API: HD_API_URL (e.g. http://127.0.0.1:3000) and HD_API_KEY
+ * (a key it accepts). Without them these tests are skipped (the offline tests still run).
+ *
+ * Expected values are the API's real answers for Ra Uru Hu's birth, 1948-04-09 00:14 in Montreal
+ * (src/modules/chart/openapi-examples.json at the repository root holds them).
+ *
+ * The answers are read through the generated types, so these tests also compile only while the fields they read
+ * exist in the OpenAPI document (type-tests/ checks the types more closely).
+ */
+import { strict as assert } from 'node:assert';
+import { describe, it } from 'node:test';
+import { createHdClient, HdApiError, type BirthData, type HdClient } from '../src/index.js';
+
+const API_URL = process.env.HD_API_URL;
+const API_KEY = process.env.HD_API_KEY;
+const skip = !API_URL || !API_KEY ? 'HD_API_URL and HD_API_KEY are not set: no API to call' : false;
+
+const ra: BirthData = { birthdate: '1948-04-09', birthtime: '00:14', location: 'Montreal, Quebec, Canada' };
+const other: BirthData = { birthdate: '1992-10-03', birthtime: '00:03', location: 'Attleboro, Massachusetts, USA' };
+const third: BirthData = { birthdate: '1975-01-20', birthtime: '08:30', location: 'Sydney, Australia' };
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+async function rejection(promise: Promise<unknown>): Promise<HdApiError> {
+  const err = await promise.then(
+    () => assert.fail('expected an HdApiError'),
+    (e: unknown) => e,
+  );
+  assert.ok(err instanceof HdApiError, `expected HdApiError, got ${String(err)}`);
+  return err;
+}
+
+function assertSvg(svg: string): void {
+  assert.equal(typeof svg, 'string');
+  assert.match(svg, /<svg[\s>]/);
+  assert.match(svg.trimEnd(), /<\/svg>$/);
+}
+
+function assertPng(png: Uint8Array): void {
+  assert.ok(png instanceof Uint8Array, 'PNG bytes as a Uint8Array');
+  assert.ok(png.length > 1000);
+  assert.deepEqual([...png.subarray(0, 8)], PNG_SIGNATURE);
+}
+
+describe('against a running API', { skip }, () => {
+  const hd: HdClient = createHdClient({ baseUrl: API_URL ?? '', apiKey: API_KEY ?? '' });
+
+  describe('charts', () => {
+    it('chart(): the reference birth is a 5/1 Manifestor, Left Angle Cross of the Clarion 1', async () => {
+      const chart = await hd.chart(ra);
+      assert.equal(chart.type, 'Manifestor');
+      assert.equal(chart.strategy, 'To Inform');
+      assert.equal(chart.authority, 'Splenic');
+      assert.equal(chart.profile, '5/1');
+      assert.equal(chart.definition, 'Single Definition');
+      assert.equal(chart.incarnationCross.name, 'Left Angle Cross of the Clarion 1');
+      assert.deepEqual(chart.incarnationCross.gates, [51, 57, 61, 62]);
+      assert.deepEqual(chart.definedCenters, ['Ajna', 'Throat', 'G', 'Heart', 'Spleen']);
+      assert.deepEqual(
+        chart.activeChannels.map((c: { gate1: number; gate2: number }) => `${c.gate1}-${c.gate2}`),
+        ['10-20', '10-57', '20-57', '23-43', '25-51'],
+      );
+      assert.equal(chart.birth.utc, '1948-04-09T05:14:00Z');
+    });
+
+    it('advancedChart(): adds colors, tones and bases to the 26 activations', async () => {
+      const chart = await hd.advancedChart(ra);
+      assert.equal(chart.type, 'Manifestor');
+      assert.equal(chart.profile, '5/1');
+      assert.equal(chart.activeChannels[0].circuitGroup, 'Integration');
+      assert.equal(Object.keys(chart.personality).length, 13);
+      assert.equal(Object.keys(chart.design).length, 13);
+      for (const field of ['gate', 'line', 'color', 'tone', 'base', 'longitude'] as const) assert.equal(typeof chart.personality.sun[field], 'number', field);
+    });
+
+    it('compositeChart(): both people', async () => {
+      const composite = await hd.compositeChart({ person1: ra, person2: other });
+      assert.equal(composite.person1.type, 'Manifestor');
+      assert.equal(composite.person1.profile, '5/1');
+      assert.equal(composite.person2.type, 'Manifesting Generator');
+      assert.equal(composite.person2.profile, '1/3');
+    });
+
+    it('transit(): the Sun in gate 38.1 on 2024-01-01', async () => {
+      const transit = await hd.transit({ ...ra, at: '2024-01-01T00:00:00Z' });
+      assert.equal(transit.at, '2024-01-01T00:00:00Z');
+      assert.equal(transit.activations.sun.gate, 38);
+      assert.equal(transit.activations.sun.line, 1);
+      assert.equal(transit.activations.earth.gate, 39);
+    });
+
+    it('penta(): three members', async () => {
+      const penta = await hd.penta({ members: [ra, other, third] });
+      assert.equal(penta.memberCount, 3);
+      assert.equal(penta.gates.length, 12);
+      const g33 = penta.gates.find((g) => g.gate === 33);
+      assert.ok(g33);
+      assert.equal(g33.present, true);
+      assert.deepEqual(g33.members, [0, 1]);
+    });
+
+    it('day(): 34 windows for the reference day', async () => {
+      const day = await hd.day({ birthdate: '1948-04-09', location: 'montreal, quebec, canada' });
+      assert.equal(day.birth.date, '1948-04-09');
+      assert.equal(day.birth.day.hours, 24);
+      assert.equal(day.windowCount, 34);
+      assert.equal(day.windows[0].type, 'Manifestor');
+      assert.equal(day.windows[0].to.local, '00:23:19');
+    });
+
+    it('batch(): each item answered or refused on its own', async () => {
+      const batch = await hd.batch({
+        items: [
+          { id: 'ada', operation: 'chart', ...ra },
+          { id: 'ben', operation: 'chart', ...ra, birthdate: '1948-02-30' },
+        ],
+      });
+      assert.equal(batch.count, 2);
+      assert.equal(batch.succeeded, 1);
+      assert.equal(batch.failed, 1);
+      const [ada, ben] = batch.items;
+      assert.equal(ada.id, 'ada');
+      assert.equal(ada.status, 200);
+      assert.ok('result' in ada && 'type' in ada.result);
+      assert.equal(ada.result.type, 'Manifestor');
+      assert.equal(ben.status, 400);
+      assert.ok('error' in ben);
+      assert.equal(ben.error.code, 'INVALID_DATE');
+    });
+  });
+
+  describe('drawings', () => {
+    it('bodygraph(): SVG text by default, PNG bytes with format png', async () => {
+      assertSvg(await hd.bodygraph(ra));
+      assertSvg(await hd.bodygraph({ ...ra, format: 'svg', theme: 'dark', variables: true }));
+      assertPng(await hd.bodygraph({ ...ra, format: 'png', size: 300 }));
+    });
+
+    it('compositeBodygraph()', async () => {
+      assertSvg(await hd.compositeBodygraph({ person1: ra, person2: other, names: ['Ra', 'Other'] }));
+      assertPng(await hd.compositeBodygraph({ person1: ra, person2: other, format: 'png', size: 300 }));
+    });
+
+    it('transitBodygraph()', async () => {
+      assertSvg(await hd.transitBodygraph({ ...ra, at: '2024-01-01T00:00:00Z' }));
+      assertPng(await hd.transitBodygraph({ ...ra, at: '2024-01-01T00:00:00Z', format: 'png', size: 300 }));
+    });
+  });
+
+  describe('time series', () => {
+    it('ingresses(): 24 gate ingresses in the first week of 2026', async () => {
+      const answer = await hd.ingresses({
+        from: '2026-01-01T00:00:00Z',
+        to: '2026-01-08T00:00:00Z',
+        level: 'gate',
+        bodies: ['sun', 'earth', 'moon', 'mercury', 'venus', 'mars'],
+      });
+      assert.equal(answer.count, 24);
+      assert.deepEqual(answer.events[0], { body: 'venus', at: '2026-01-01T05:35:51Z', gate: 38, line: 1, previous: { gate: 58, line: 6 }, retrograde: false });
+    });
+
+    it('stations(): 18 stations in 2026, the first Uranus direct in 8.4', async () => {
+      const answer = await hd.stations({ from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z' });
+      assert.equal(answer.count, 18);
+      assert.deepEqual(answer.events[0], { body: 'uranus', at: '2026-02-04T02:33:06Z', station: 'direct', gate: 8, line: 4 });
+    });
+
+    it('returns(): four Saturn passes in 60 years', async () => {
+      const answer = await hd.returns({ ...ra, from: '1948-04-09T00:00:00Z', to: '2008-04-09T00:00:00Z', kinds: ['saturn'] });
+      assert.equal(answer.count, 4);
+      assert.deepEqual(
+        answer.events.map((e: { at: string; pass: number; of: number }) => [e.at, e.pass, e.of]),
+        [
+          ['1976-10-24T15:30:49Z', 1, 1],
+          ['1977-01-01T06:51:52Z', 2, 1],
+          ['1977-07-07T07:57:39Z', 3, 1],
+          ['2006-08-15T00:17:21Z', 1, 2],
+        ],
+      );
+      assert.equal(answer.natal.type, 'Manifestor');
+    });
+
+    it('transitCalendar(): 14 intervals in two weeks', async () => {
+      const answer = await hd.transitCalendar({ ...ra, from: '2026-01-01T00:00:00Z', to: '2026-01-15T00:00:00Z' });
+      assert.equal(answer.count, 14);
+      assert.equal(answer.intervals[0].kind, 'completes-channel');
+      assert.deepEqual([answer.intervals[0].channel.gate1, answer.intervals[0].channel.gate2], [16, 48]);
+    });
+  });
+
+  describe('places and advice', () => {
+    it('places(): Montréal, Canada first', async () => {
+      const answer = await hd.places({ q: 'montreal', limit: 2 });
+      assert.equal(answer.query, 'montreal');
+      assert.equal(answer.count, 2);
+      assert.equal(answer.places[0].name, 'Montréal');
+      assert.equal(answer.places[0].countryCode, 'CA');
+      assert.equal(answer.places[0].timezone, 'America/Toronto');
+      assert.equal((await hd.places('montreal')).places[0].location, 'Montréal, Canada');
+    });
+
+    it('advice(), adviceById(), allAdvice()', async () => {
+      const all = await hd.allAdvice();
+      assert.ok(Array.isArray(all) && all.length > 300);
+      assert.deepEqual(
+        all.map((a: { id: number }) => a.id),
+        all.map((_: unknown, i: number) => i + 1),
+      );
+      assert.deepEqual(await hd.adviceById(2), { id: 2, advice: 'God helps them that help themselves.', source: 'https://www.gutenberg.org/ebooks/43855' });
+      const random = await hd.advice();
+      assert.deepEqual(random, all[random.id - 1]);
+    });
+
+    it('the raw openapi-fetch client: same key header, { data, error, response }, no throw', async () => {
+      const ok = await hd.raw.GET('/api/advice/{id}', { params: { path: { id: 3 } } });
+      assert.equal(ok.response.status, 200);
+      assert.equal(ok.data?.id, 3);
+      const refused = await hd.raw.POST('/v1/chart', { body: { ...ra, birthtime: '24:61' } });
+      assert.equal(refused.response.status, 400);
+      assert.equal(refused.error?.error.code, 'INVALID_TIME');
+    });
+  });
+
+  describe('errors', () => {
+    it('a wrong key: 401 API_KEY_INVALID', async () => {
+      const wrong = createHdClient({ baseUrl: API_URL ?? '', apiKey: 'not-a-real-key-0123456789' });
+      const err = await rejection(wrong.chart(ra));
+      assert.equal(err.status, 401);
+      assert.equal(err.code, 'API_KEY_INVALID');
+      assert.equal(typeof err.message, 'string');
+      assert.match(err.correlationId ?? '', /^[A-Za-z0-9._-]+$/);
+      const rotate = await rejection(wrong.rotateKey());
+      assert.equal(rotate.code, 'API_KEY_INVALID');
+    });
+
+    it('no key: 401 API_KEY_MISSING', async () => {
+      const keyless = createHdClient({ baseUrl: API_URL ?? '', apiKey: '' });
+      const err = await rejection(keyless.places('london'));
+      assert.equal(err.status, 401);
+      assert.equal(err.code, 'API_KEY_MISSING');
+    });
+
+    it('a date that does not exist: 400 INVALID_DATE with the field in details', async () => {
+      const err = await rejection(hd.chart({ ...ra, birthdate: '1948-02-30' }, { correlationId: 'hd-client-test-1' }));
+      assert.equal(err.status, 400);
+      assert.equal(err.code, 'INVALID_DATE');
+      assert.match(err.message, /birthdate/);
+      assert.ok(Array.isArray(err.details));
+      assert.equal(err.details[0].field, 'birthdate');
+      assert.equal(err.correlationId, 'hd-client-test-1');
+      assert.equal(err.retryAfter, undefined);
+    });
+
+    it('errors of the drawing routes are JSON errors too', async () => {
+      const err = await rejection(hd.bodygraph({ ...ra, format: 'png', birthtime: '25:00' }));
+      assert.equal(err.status, 400);
+      assert.equal(err.code, 'INVALID_TIME');
+    });
+
+    it('an unknown advice id: 404 ADVICE_NOT_FOUND', async () => {
+      const err = await rejection(hd.adviceById(100000));
+      assert.equal(err.status, 404);
+      assert.equal(err.code, 'ADVICE_NOT_FOUND');
+    });
+  });
+});
