@@ -31,8 +31,12 @@ const nodeGlobals = Object.fromEntries(
 
 export default defineConfig(
   {
-    // clients/ is a separate package with its own setup; data/ and docs/ hold generated or static content.
-    ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'clients/**', 'data/**', 'docs/**', 'bench/results/**'],
+    // data/ and docs/ hold generated or static content; the client's generated types and build output are not ours to
+    // lint, and type-tests/misspelled.ts must not compile (the client's type test checks that).
+    ignores: [
+      '**/node_modules/**', 'dist/**', 'coverage/**', 'data/**', 'docs/**', 'bench/results/**',
+      'clients/typescript/src/schema.d.ts', 'clients/typescript/dist/**', 'clients/typescript/dist-test/**', 'clients/typescript/type-tests/misspelled.ts',
+    ],
   },
   eslint.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
@@ -55,8 +59,25 @@ export default defineConfig(
     },
   },
   {
+    // The typed client is its own package with its own tsconfigs (NodeNext): its sources, tests and type tests.
+    files: ['clients/typescript/**/*.ts'],
+    languageOptions: {
+      parserOptions: {
+        project: ['./clients/typescript/tsconfig.test.json', './clients/typescript/type-tests/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      // node:test's describe/it return promises the runner itself tracks (typescript-eslint's documented exception).
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', name: ['describe', 'it', 'test', 'suite', 'before', 'after', 'beforeEach', 'afterEach'], package: 'node:test' }] },
+      ],
+    },
+  },
+  {
     // Tests read untyped JSON bodies (the `Json` type of test/helpers/service.ts); their assertions validate them.
-    files: ['test/**/*.ts', '**/*.spec.ts'],
+    files: ['test/**/*.ts', '**/*.spec.ts', 'clients/typescript/test/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',

@@ -144,12 +144,17 @@ export interface RetryOptions {
   maxRetryAfterSeconds?: number;
 }
 
+/** Why a wait ended early: the signal's own reason, as fetch rejects with it (an AbortError unless one was given). */
+function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new DOMException('This operation was aborted', 'AbortError');
+}
+
 function sleep(ms: number, signal: AbortSignal | null | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    if (signal?.aborted) return reject(abortReason(signal));
     const onAbort = () => {
       clearTimeout(timer);
-      reject(signal!.reason);
+      reject(abortReason(signal!));
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
