@@ -34,8 +34,16 @@ export default defineConfig(
     // data/ and docs/ hold generated or static content; the client's generated types and build output are not ours to
     // lint, and type-tests/misspelled.ts must not compile (the client's type test checks that).
     ignores: [
-      '**/node_modules/**', 'dist/**', 'coverage/**', 'data/**', 'docs/**', 'bench/results/**',
-      'clients/typescript/src/schema.d.ts', 'clients/typescript/dist/**', 'clients/typescript/dist-test/**', 'clients/typescript/type-tests/misspelled.ts',
+      '**/node_modules/**',
+      'dist/**',
+      'coverage/**',
+      'data/**',
+      'docs/**',
+      'bench/results/**',
+      'clients/typescript/src/schema.d.ts',
+      'clients/typescript/dist/**',
+      'clients/typescript/dist-test/**',
+      'clients/typescript/type-tests/misspelled.ts',
     ],
   },
   eslint.configs.recommended,
@@ -71,7 +79,11 @@ export default defineConfig(
       // node:test's describe/it return promises the runner itself tracks (typescript-eslint's documented exception).
       '@typescript-eslint/no-floating-promises': [
         'error',
-        { allowForKnownSafeCalls: [{ from: 'package', name: ['describe', 'it', 'test', 'suite', 'before', 'after', 'beforeEach', 'afterEach'], package: 'node:test' }] },
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', name: ['describe', 'it', 'test', 'suite', 'before', 'after', 'beforeEach', 'afterEach'], package: 'node:test' },
+          ],
+        },
       ],
     },
   },

@@ -21,7 +21,17 @@ export async function run(report: Report): Promise<void> {
   let out = '';
   const app: ChildProcess = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
     cwd: join(__dirname, '..'),
-    env: { ...process.env, APP_ROLE: 'all', WORKERS: workers, PORT: String(port), REDIS_URL, REDIS_PREFIX: prefix, HD_API_KEYS: TEST_API_KEY, LOG_LEVEL: 'error', QUEUE_MAX_WAITING: '100000' },
+    env: {
+      ...process.env,
+      APP_ROLE: 'all',
+      WORKERS: workers,
+      PORT: String(port),
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      HD_API_KEYS: TEST_API_KEY,
+      LOG_LEVEL: 'error',
+      QUEUE_MAX_WAITING: '100000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   app.stdout!.on('data', (c: Buffer) => (out += c.toString()));
@@ -29,7 +39,8 @@ export async function run(report: Report): Promise<void> {
   try {
     await waitFor(async () => (await fetch(`${baseUrl}/health`)).status === 200, 60_000, `the all-in-one service (${out})`);
     const expected = workers === 'auto' ? undefined : Number(workers);
-    if (expected) await waitFor(async () => ((await (await fetch(`${baseUrl}/health`)).json()) as { workers?: number }).workers === expected, 60_000, 'its workers');
+    if (expected)
+      await waitFor(async () => ((await (await fetch(`${baseUrl}/health`)).json()) as { workers?: number }).workers === expected, 60_000, 'its workers');
     for (let i = 0; i < 300; i++) await post(baseUrl, '/v1/chart', JSON.parse(birth(2_000_000 + i)));
     let counter = Math.floor(Math.random() * 1e6);
     const result = await autocannon({

@@ -8,7 +8,16 @@ import { post, startService, TEST_API_KEY } from '../test/helpers/service';
 import type { Report } from './report';
 import { printReport } from './report';
 
-const PLACES = ['Paris, France', 'Montreal, Quebec, Canada', 'Los Angeles, California, USA', 'Berlin, Germany', 'Tokyo, Japan', 'Sao Paulo, Brazil', 'Mumbai, India', 'Sydney, Australia'];
+const PLACES = [
+  'Paris, France',
+  'Montreal, Quebec, Canada',
+  'Los Angeles, California, USA',
+  'Berlin, Germany',
+  'Tokyo, Japan',
+  'Sao Paulo, Brazil',
+  'Mumbai, India',
+  'Sydney, Australia',
+];
 const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 
 /** The i-th distinct birth: a different day and minute each time, over eight places. */
@@ -66,12 +75,14 @@ export async function run(report: Report): Promise<void> {
       method: 'POST',
       timeout: 30,
       headers: { 'content-type': 'application/json', 'HD-Api-Key': TEST_API_KEY },
-      requests: [{
-        setupRequest: (req: autocannon.Request) => ({
-          ...req,
-          body: `{"items":[${Array.from({ length: 100 }, () => `{"operation":"chart",${birth(counter++).slice(1)}`).join(',')}]}`,
-        }),
-      }],
+      requests: [
+        {
+          setupRequest: (req: autocannon.Request) => ({
+            ...req,
+            body: `{"items":[${Array.from({ length: 100 }, () => `{"operation":"chart",${birth(counter++).slice(1)}`).join(',')}]}`,
+          }),
+        },
+      ],
     });
     report('http.batch.charts_per_s', Math.round(batch.requests.average * 100), 'charts/s');
     report('http.batch.vs_single', (batch.requests.average * 100) / result.requests.average, 'x');

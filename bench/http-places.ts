@@ -8,7 +8,28 @@ import type { Report } from './report';
 import { printReport } from './report';
 
 const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
-const QUERIES = ['Lond', 'san fr', 'münch', 'par', 'New Y', 'Tok', 'Моск', 'berl', 'Rio', 'Syd', 'Mont', 'los an', 'Kyiv', 'Mumb', 'São', 'Ist', 'Cair', 'Lag', 'Mex', 'Buen'];
+const QUERIES = [
+  'Lond',
+  'san fr',
+  'münch',
+  'par',
+  'New Y',
+  'Tok',
+  'Моск',
+  'berl',
+  'Rio',
+  'Syd',
+  'Mont',
+  'los an',
+  'Kyiv',
+  'Mumb',
+  'São',
+  'Ist',
+  'Cair',
+  'Lag',
+  'Mex',
+  'Buen',
+];
 
 export async function run(report: Report): Promise<void> {
   const svc = await startService({ worker: false, env: { LOG_LEVEL: 'error' } });

@@ -17,8 +17,7 @@ const THEMES = ['light', 'dark'] as const;
 // eslint-disable-next-line @typescript-eslint/require-await -- every section keeps bench/run.ts's async run() contract (a throw becomes a rejection)
 export async function run(report: Report): Promise<void> {
   const charts: Chart[] = referenceCharts().map(([, c]) => c);
-  const render = (i: number): string =>
-    renderBodygraph(charts[i % charts.length], { size: SIZES[i % SIZES.length], theme: THEMES[(i >> 1) & 1] });
+  const render = (i: number): string => renderBodygraph(charts[i % charts.length], { size: SIZES[i % SIZES.length], theme: THEMES[(i >> 1) & 1] });
 
   let sink = 0;
   for (let i = 0; i < 3000; i++) sink += render(i).length; // warm-up: skeletons built, JIT settled
@@ -62,7 +61,11 @@ export async function run(report: Report): Promise<void> {
   }
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
   report('render.png_ms_800', median(total), 'ms (median)');
-  report('render.png_ms_800_stages', 0, `(svg ${median(stages.svg).toFixed(1)}, parse ${median(stages.parse).toFixed(1)}, raster ${median(stages.raster).toFixed(1)}, encode ${median(stages.encode).toFixed(1)} ms)`);
+  report(
+    'render.png_ms_800_stages',
+    0,
+    `(svg ${median(stages.svg).toFixed(1)}, parse ${median(stages.parse).toFixed(1)}, raster ${median(stages.raster).toFixed(1)}, encode ${median(stages.encode).toFixed(1)} ms)`,
+  );
   report('render.png_bytes_800', Math.round(bytes / total.length), 'bytes');
 }
 

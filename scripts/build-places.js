@@ -75,7 +75,11 @@ function keepAlternate(a) {
 /** Alternate names as kept: "هولیوک، ماساچوست" ("Holyoke, Massachusetts" in Urdu) -> its town part. */
 function alternates(field) {
   if (!field) return [];
-  return field.split(',').filter(keepAlternate).map((a) => (a.includes('،') ? a.split('،')[0].trim() : a)).filter(Boolean);
+  return field
+    .split(',')
+    .filter(keepAlternate)
+    .map((a) => (a.includes('،') ? a.split('،')[0].trim() : a))
+    .filter(Boolean);
 }
 
 /** Places the product needs that cities500 lacks (population < 500 and no admin seat). */
@@ -88,14 +92,44 @@ const SUPPLEMENT = [
 function displayLocales() {
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   const codes = [];
-  for (const a of letters) for (const b of letters) {
-    codes.push(a + b);
-    for (const c of letters) codes.push(a + b + c);
-  }
+  for (const a of letters)
+    for (const b of letters) {
+      codes.push(a + b);
+      for (const c of letters) codes.push(a + b + c);
+    }
   const base = Intl.DisplayNames.supportedLocalesOf(codes);
-  const variants = ['zh-Hant', 'zh-Hans', 'zh-HK', 'sr-Latn', 'sr-Cyrl', 'bs-Cyrl', 'uz-Cyrl', 'uz-Arab', 'az-Cyrl', 'pa-Arab',
-    'ks-Deva', 'sd-Deva', 'mni-Mtei', 'sat-Deva', 'ff-Adlm', 'vai-Latn', 'yue-Hans', 'kk-Arab', 'ms-Arab', 'ha-Arab',
-    'pt-PT', 'es-419', 'es-MX', 'fr-CA', 'de-CH', 'en-GB', 'nl-BE', 'ro-MD', 'sw-CD', 'ar-MA'];
+  const variants = [
+    'zh-Hant',
+    'zh-Hans',
+    'zh-HK',
+    'sr-Latn',
+    'sr-Cyrl',
+    'bs-Cyrl',
+    'uz-Cyrl',
+    'uz-Arab',
+    'az-Cyrl',
+    'pa-Arab',
+    'ks-Deva',
+    'sd-Deva',
+    'mni-Mtei',
+    'sat-Deva',
+    'ff-Adlm',
+    'vai-Latn',
+    'yue-Hans',
+    'kk-Arab',
+    'ms-Arab',
+    'ha-Arab',
+    'pt-PT',
+    'es-419',
+    'es-MX',
+    'fr-CA',
+    'de-CH',
+    'en-GB',
+    'nl-BE',
+    'ro-MD',
+    'sw-CD',
+    'ar-MA',
+  ];
   return [...new Set([...base, ...Intl.DisplayNames.supportedLocalesOf(variants)])];
 }
 
@@ -115,11 +149,16 @@ function countryNames(countries, usedCountries, skipKeys) {
       countries.forEach((c, i) => {
         if (!usedCountries.has(i)) return; // no places (Serbia and Montenegro, Netherlands Antilles)
         let name;
-        try { name = dn.of(c.iso2); } catch { return; }
+        try {
+          name = dn.of(c.iso2);
+        } catch {
+          return;
+        }
         const k = name && normalizeKey(name);
         if (!k) return;
         const s = byKey.get(k);
-        if (s) s.add(i); else byKey.set(k, new Set([i]));
+        if (s) s.add(i);
+        else byKey.set(k, new Set([i]));
       });
     }
   }
@@ -127,7 +166,10 @@ function countryNames(countries, usedCountries, skipKeys) {
   let ambiguous = 0;
   for (const [k, s] of byKey) {
     if (skipKeys.has(k)) continue;
-    if (s.size > 1) { ambiguous++; continue; }
+    if (s.size > 1) {
+      ambiguous++;
+      continue;
+    }
     out.push([k, [...s][0]]);
   }
   out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
@@ -136,7 +178,10 @@ function countryNames(countries, usedCountries, skipKeys) {
 }
 
 function readLines(file) {
-  return fs.readFileSync(file, 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'));
 }
 
 const b64 = (values) => Buffer.from(Int32Array.from(values).buffer).toString('base64');
@@ -181,12 +226,18 @@ function main() {
     const add = (name, alt) => {
       const words = normalizeWords(name);
       if (!words.length) return;
-      if (words.length > MAX_WORDS) { stats.long++; return; }
+      if (words.length > MAX_WORDS) {
+        stats.long++;
+        return;
+      }
       const id2 = words.join(' ');
       if (seen.has(id2)) return;
       seen.add(id2);
       entries.push({ key: words.join(''), words, post: id * 2 + (alt ? 1 : 0) });
-      if (alt) { stats.alt++; stats.altChars += name.length; } else stats.own++;
+      if (alt) {
+        stats.alt++;
+        stats.altChars += name.length;
+      } else stats.own++;
     };
     add(p.name, false);
     if (p.ascii) add(p.ascii, false);
@@ -214,8 +265,16 @@ function main() {
       zone = found[0];
     }
     emit({
-      name: f[1], ascii: f[2], alts: alternates(f[3]),
-      lat, lon, cc: f[8], admin1: f[10], population: Number(f[14]) || 0, zone, kind: kindOf(f[7]),
+      name: f[1],
+      ascii: f[2],
+      alts: alternates(f[3]),
+      lat,
+      lon,
+      cc: f[8],
+      admin1: f[10],
+      population: Number(f[14]) || 0,
+      zone,
+      kind: kindOf(f[7]),
     });
   }
   for (const p of SUPPLEMENT) emit({ ...p, ascii: p.name });
@@ -275,23 +334,32 @@ function main() {
   const loc = new Gazetteer(makeText(entries, null)).locationForms();
   const forms = [0, 0, 0];
   for (const f of loc) forms[f]++;
-  console.log(`locations: ${forms[0]} "Name, Country", ${forms[1]} "Name, Region, Country", ${forms[2]} unreachable by name ` +
-    `(another place of that name ranks first in the region); ${Date.now() - tLoc} ms`);
+  console.log(
+    `locations: ${forms[0]} "Name, Country", ${forms[1]} "Name, Region, Country", ${forms[2]} unreachable by name ` +
+      `(another place of that name ranks first in the region); ${Date.now() - tLoc} ms`,
+  );
   // the entries in search order
   const rankOf = new Int32Array(2 * col.name.length);
-  searchOrder(col.pop, col.kind, loc).forEach((post, r) => { rankOf[post] = r; });
-  const ordered = entries.map((e, i) => [rankOf[e.post], i]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, i]) => entries[i]);
+  searchOrder(col.pop, col.kind, loc).forEach((post, r) => {
+    rankOf[post] = r;
+  });
+  const ordered = entries
+    .map((e, i) => [rankOf[e.post], i])
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+    .map(([, i]) => entries[i]);
   const text = makeText(ordered, loc);
   const again = new Gazetteer(text).locationForms();
   if (again.some((f, i) => f !== loc[i])) throw new Error('location forms changed with the entry order');
 
   fs.mkdirSync(path.dirname(OUT), { recursive: true });
   fs.writeFileSync(OUT, zlib.gzipSync(Buffer.from(text, 'utf8'), { level: 9 }));
-  console.log(`wrote ${OUT}: ${col.name.length} places, ${zones.size} zones, ${countries.length} countries, ` +
-    `${admin1.length} regions; ${differ} zones taken from geo-tz/all instead of GeoNames; ` +
-    `${entries.length} name entries (${stats.own} own, ${stats.alt} alternate, ${stats.long} over ${MAX_WORDS} words left out), ` +
-    `${words.length} words; ${text.length} chars, ${Buffer.byteLength(text)} bytes UTF-8, ${fs.statSync(OUT).size} bytes gzip; ` +
-    `places ${tPlaces - t0} ms, total ${Date.now() - t0} ms`);
+  console.log(
+    `wrote ${OUT}: ${col.name.length} places, ${zones.size} zones, ${countries.length} countries, ` +
+      `${admin1.length} regions; ${differ} zones taken from geo-tz/all instead of GeoNames; ` +
+      `${entries.length} name entries (${stats.own} own, ${stats.alt} alternate, ${stats.long} over ${MAX_WORDS} words left out), ` +
+      `${words.length} words; ${text.length} chars, ${Buffer.byteLength(text)} bytes UTF-8, ${fs.statSync(OUT).size} bytes gzip; ` +
+      `places ${tPlaces - t0} ms, total ${Date.now() - t0} ms`,
+  );
 }
 
 if (require.main === module) main();

@@ -82,8 +82,15 @@ function readTzif(file) {
 function parsePosixTz(s) {
   let i = 0;
   const name = () => {
-    if (s[i] === '<') { const j = s.indexOf('>', i); const n = s.slice(i + 1, j); i = j + 1; return n; }
-    const m = /^[A-Za-z]+/.exec(s.slice(i)); i += m[0].length; return m[0];
+    if (s[i] === '<') {
+      const j = s.indexOf('>', i);
+      const n = s.slice(i + 1, j);
+      i = j + 1;
+      return n;
+    }
+    const m = /^[A-Za-z]+/.exec(s.slice(i));
+    i += m[0].length;
+    return m[0];
   };
   const hms = () => {
     const m = /^([+-]?)(\d+)(?::(\d+))?(?::(\d+))?/.exec(s.slice(i));
@@ -108,7 +115,10 @@ function parsePosixTz(s) {
     else throw new Error(`bad TZ rule in ${s}`);
     i += m[0].length;
     r.time = 7200;
-    if (s[i] === '/') { i++; r.time = hms(); }
+    if (s[i] === '/') {
+      i++;
+      r.time = hms();
+    }
     return r;
   };
   const start = rule();
@@ -117,7 +127,9 @@ function parsePosixTz(s) {
 }
 
 const DAY = 86400;
-function daysFromCivil(y, m, d) { return Math.floor(Date.UTC(y, m - 1, d) / 1000 / DAY); }
+function daysFromCivil(y, m, d) {
+  return Math.floor(Date.UTC(y, m - 1, d) / 1000 / DAY);
+}
 function ruleLocalSeconds(r, year) {
   let day;
   if (r.kind === 'M') {
@@ -141,7 +153,10 @@ function extend(z, name) {
   const tz = parsePosixTz(z.footer);
   const typeIndex = (utoff, isdst, abbr) => {
     let k = z.types.findIndex((t) => t.utoff === utoff && t.isdst === isdst && t.abbr === abbr);
-    if (k < 0) { z.types.push({ utoff, isdst, abbr }); k = z.types.length - 1; }
+    if (k < 0) {
+      z.types.push({ utoff, isdst, abbr });
+      k = z.types.length - 1;
+    }
     return k;
   };
   const last = z.times.length ? z.times[z.times.length - 1] : -Infinity;
@@ -208,7 +223,10 @@ function main() {
   let transitions = 0;
   for (const name of names) {
     const file = path.join(ZONEINFO, name);
-    if (!fs.existsSync(file)) { console.warn(`warning: no file for ${name}`); continue; }
+    if (!fs.existsSync(file)) {
+      console.warn(`warning: no file for ${name}`);
+      continue;
+    }
     const z = readTzif(file);
     extend(z, name);
     // compact form: types "utoff,isdst,abbr" ; transitions as deltas (seconds) ; type index per transition.
@@ -222,7 +240,12 @@ function main() {
     if (z.types.length > 36) throw new Error(`${name}: too many types for the compact index`);
     const key = JSON.stringify(entry);
     let id = byKey.get(key);
-    if (id === undefined) { id = data.length; data.push(entry); byKey.set(key, id); transitions += z.times.length; }
+    if (id === undefined) {
+      id = data.length;
+      data.push(entry);
+      byKey.set(key, id);
+      transitions += z.times.length;
+    }
     nameToId[name] = id;
   }
   const out = {

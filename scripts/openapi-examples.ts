@@ -28,8 +28,22 @@ function trim<T extends Record<string, unknown>>(answer: T, list: string, keep: 
 async function timeSeries() {
   const range = { from: '2026-01-01T00:00:00Z', to: '2026-01-08T00:00:00Z' };
   return {
-    ingresses: trim(parse(await ingressesJob({ ...range, level: 'gate', bodies: ['sun', 'earth', 'moon', 'mercury', 'venus', 'mars'], nodeType: 'true' })), 'events', 4),
-    stations: trim(parse(await stationsJob({ from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z', bodies: ['mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] })), 'events', 4),
+    ingresses: trim(
+      parse(await ingressesJob({ ...range, level: 'gate', bodies: ['sun', 'earth', 'moon', 'mercury', 'venus', 'mars'], nodeType: 'true' })),
+      'events',
+      4,
+    ),
+    stations: trim(
+      parse(
+        await stationsJob({
+          from: '2026-01-01T00:00:00Z',
+          to: '2027-01-01T00:00:00Z',
+          bodies: ['mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'],
+        }),
+      ),
+      'events',
+      4,
+    ),
     returns: parse(await returnsJob({ ...ra, from: '1948-04-09T00:00:00Z', to: '2008-04-09T00:00:00Z', kinds: ['saturn'], chart: false })),
     day: trim(parse(dayJob({ birthdate: '1948-04-09', location: 'montreal, quebec, canada', nodeType: 'true', detail: 'summary' })), 'windows', 3),
     transitCalendar: trim(parse(await transitCalendarJob({ ...ra, from: '2026-01-01T00:00:00Z', to: '2026-01-15T00:00:00Z' })), 'intervals', 4),

@@ -88,22 +88,28 @@ function installKeyAdmission(app: INestApplication, config: AppConfig): void {
   if (listeners.length !== 1) throw new Error(`key admission: expected one request listener, found ${listeners.length}`);
   const admission = new KeyAdmission(config.keyConcurrency, config.jobTimeoutMs);
   const metrics = app.get(MetricsService);
-  metrics.gaugeFrom(METRIC.parked, 'Requests waiting, unread, for their key\'s turn (KEY_CONCURRENCY per key at once).', () => admission.parked);
+  metrics.gaugeFrom(METRIC.parked, "Requests waiting, unread, for their key's turn (KEY_CONCURRENCY per key at once).", () => admission.parked);
   const logger = new JsonLogger(config.logLevel);
   server.removeListener('request', listeners[0]);
-  server.on('request', admission.wrap(listeners[0], (req, res, why) => {
-    const err = why === 'overloaded'
-      ? new ApiError(503, 'OVERLOADED', 'Too many requests of this key are waiting; try again shortly.', undefined, { 'Retry-After': RETRY_AFTER_S })
-      : new ApiError(504, 'COMPUTE_TIMEOUT', `The request waited for its key's earlier requests past ${config.jobTimeoutMs} ms.`, undefined, { 'Retry-After': RETRY_AFTER_S });
-    const correlationId = correlationIdFor(req.headers[CORRELATION_HEADER]);
-    const body = errorBody(err, correlationId);
-    res.writeHead(err.status, { ...err.headers, 'Content-Type': 'application/json; charset=utf-8', [CORRELATION_HEADER]: correlationId });
-    res.end(JSON.stringify(body));
-    const route = CHART_ROUTES.has(pathOf(req.url)) ? pathOf(req.url) : 'unmatched';
-    const seconds = (Date.now() - (receivedAtOf(req) ?? Date.now())) / 1000;
-    metrics.observeHttp(req.method ?? 'POST', route, err.status, seconds);
-    writeRequestLine(logger, { method: req.method ?? 'POST', route, status: err.status, durationMs: seconds * 1000, correlationId });
-  }));
+  server.on(
+    'request',
+    admission.wrap(listeners[0], (req, res, why) => {
+      const err =
+        why === 'overloaded'
+          ? new ApiError(503, 'OVERLOADED', 'Too many requests of this key are waiting; try again shortly.', undefined, { 'Retry-After': RETRY_AFTER_S })
+          : new ApiError(504, 'COMPUTE_TIMEOUT', `The request waited for its key's earlier requests past ${config.jobTimeoutMs} ms.`, undefined, {
+              'Retry-After': RETRY_AFTER_S,
+            });
+      const correlationId = correlationIdFor(req.headers[CORRELATION_HEADER]);
+      const body = errorBody(err, correlationId);
+      res.writeHead(err.status, { ...err.headers, 'Content-Type': 'application/json; charset=utf-8', [CORRELATION_HEADER]: correlationId });
+      res.end(JSON.stringify(body));
+      const route = CHART_ROUTES.has(pathOf(req.url)) ? pathOf(req.url) : 'unmatched';
+      const seconds = (Date.now() - (receivedAtOf(req) ?? Date.now())) / 1000;
+      metrics.observeHttp(req.method ?? 'POST', route, err.status, seconds);
+      writeRequestLine(logger, { method: req.method ?? 'POST', route, status: err.status, durationMs: seconds * 1000, correlationId });
+    }),
+  );
 }
 
 /** Routes named in metrics when key admission answers early: the queued operations, and the MCP endpoint. */

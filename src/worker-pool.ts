@@ -70,11 +70,12 @@ export class WorkerPool {
   stop(): Promise<void> {
     this.stopping = true;
     const exits = [...this.children].map(
-      (child) => new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
     );
     return Promise.all(exits).then(() => undefined);
   }

@@ -121,7 +121,10 @@ describe('advice pre-router: the same answers as the Nest controller', () => {
   it('answers HEAD, OPTIONS and a GET with a body alike (all left to Nest)', async () => {
     const path = '/api/advice/42';
     const preflight = { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET' };
-    for (const init of [{ method: 'HEAD', headers: GIVEN_ID }, { method: 'OPTIONS', headers: { ...GIVEN_ID, ...preflight } }]) {
+    for (const init of [
+      { method: 'HEAD', headers: GIVEN_ID },
+      { method: 'OPTIONS', headers: { ...GIVEN_ID, ...preflight } },
+    ]) {
       expect(await ask(fastBase, path, init)).toEqual(await ask(nestBase, path, init));
     }
     // fetch() refuses a GET body; send the raw request instead
@@ -135,7 +138,17 @@ describe('advice pre-router: the same answers as the Nest controller', () => {
     expect(routes('/api/advice/all', req())).toMatchObject({ route: '/api/advice/all', status: 200 });
     expect(routes('/api/advice/371', req())).toMatchObject({ route: '/api/advice/:id', status: 200 });
     expect(routes('/api/advice/001', req())).toMatchObject({ route: '/api/advice/:id', status: 200 });
-    for (const path of ['/api/advice/0', '/api/advice/372', '/api/advice/abc', '/api/advice/%34', '/api/advice/1/', '/api/advice/', '/api/advices', '/v1/chart', '/']) {
+    for (const path of [
+      '/api/advice/0',
+      '/api/advice/372',
+      '/api/advice/abc',
+      '/api/advice/%34',
+      '/api/advice/1/',
+      '/api/advice/',
+      '/api/advices',
+      '/v1/chart',
+      '/',
+    ]) {
       expect(routes(path, req())).toBeUndefined();
     }
   });

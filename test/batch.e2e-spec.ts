@@ -8,7 +8,11 @@ const PLACES = ['Paris, France', 'Montreal, Quebec, Canada', 'Tokyo, Japan', 'Be
 function birth(i: number) {
   const day = new Date(Date.UTC(1960, 0, 1) + i * 86_400_000 * 37).toISOString().slice(0, 10);
   const minutes = (i * 53) % 1440;
-  return { birthdate: day, birthtime: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`, location: PLACES[i % PLACES.length] };
+  return {
+    birthdate: day,
+    birthtime: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
+    location: PLACES[i % PLACES.length],
+  };
 }
 
 async function postRaw(baseUrl: string, path: string, text: string) {
@@ -24,7 +28,11 @@ describe('POST /v1/charts/batch', () => {
   afterAll(async () => svc?.stop());
 
   it('100 items, 5 of them bad: every item answered in order as its single call answers it', async () => {
-    const items: Record<string, unknown>[] = Array.from({ length: 100 }, (_, i) => ({ id: `p${i}`, operation: i % 3 === 0 ? 'advanced' : 'chart', ...birth(i) }));
+    const items: Record<string, unknown>[] = Array.from({ length: 100 }, (_, i) => ({
+      id: `p${i}`,
+      operation: i % 3 === 0 ? 'advanced' : 'chart',
+      ...birth(i),
+    }));
     items[7] = { id: 'p7', operation: 'chart', ...birth(7), birthdate: '2023-02-30' }; // 400 INVALID_DATE
     items[19] = { id: 'p19', operation: 'chart', ...birth(19), location: 'Springfeld, Atlantis' }; // 422 from the worker
     items[42] = { id: 'p42', operation: 'horoscope', ...birth(42) }; // unknown operation
@@ -45,7 +53,8 @@ describe('POST /v1/charts/batch', () => {
       const { id: _id, operation, ...data } = item;
       const single = await post(svc.baseUrl, operation === 'advanced' ? '/v1/chart/advanced' : '/v1/chart', data);
       expect([i, got.status]).toEqual([i, single.status]);
-      if (single.status === 200) expect(res.text).toContain(`{"id":"p${i}","status":200,"result":${single.text}}`); // byte for byte
+      if (single.status === 200)
+        expect(res.text).toContain(`{"id":"p${i}","status":200,"result":${single.text}}`); // byte for byte
       else expect([i, got.error]).toEqual([i, single.body.error]);
     }
     expect(res.body.items[7].error.code).toBe('INVALID_DATE');
@@ -54,7 +63,12 @@ describe('POST /v1/charts/batch', () => {
   }, 120_000);
 
   it('identical items share one answer; ids default to positions', async () => {
-    const res = await post(svc.baseUrl, '/v1/charts/batch', { items: [{ operation: 'chart', ...birth(500) }, { operation: 'chart', ...birth(500) }] });
+    const res = await post(svc.baseUrl, '/v1/charts/batch', {
+      items: [
+        { operation: 'chart', ...birth(500) },
+        { operation: 'chart', ...birth(500) },
+      ],
+    });
     expect(res.body.items.map((x: { id: number }) => x.id)).toEqual([0, 1]);
     expect(res.body.items[0].result).toEqual(res.body.items[1].result);
   });
@@ -67,10 +81,16 @@ describe('POST /v1/charts/batch', () => {
     expect(empty.status).toBe(400);
     const notArray = await post(svc.baseUrl, '/v1/charts/batch', { items: 'all' });
     expect(notArray.status).toBe(400);
-    const huge = await postRaw(svc.baseUrl, '/v1/charts/batch', JSON.stringify({ items: [{ operation: 'chart', ...birth(1), location: 'x'.repeat(300_000) }] }));
+    const huge = await postRaw(
+      svc.baseUrl,
+      '/v1/charts/batch',
+      JSON.stringify({ items: [{ operation: 'chart', ...birth(1), location: 'x'.repeat(300_000) }] }),
+    );
     expect([huge.status, JSON.parse(huge.text).error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
     // Larger than a single call's 16 KB, within the batch's 256 KB: accepted.
-    const big = await post(svc.baseUrl, '/v1/charts/batch', { items: Array.from({ length: 100 }, (_, i) => ({ id: `${'n'.repeat(90)}${i}`, operation: 'chart', ...birth(i) })) });
+    const big = await post(svc.baseUrl, '/v1/charts/batch', {
+      items: Array.from({ length: 100 }, (_, i) => ({ id: `${'n'.repeat(90)}${i}`, operation: 'chart', ...birth(i) })),
+    });
     expect(big.status).toBe(200);
   }, 60_000);
 });
@@ -84,10 +104,20 @@ describe('a batch no worker finishes', () => {
 
   it('answers within JOB_TIMEOUT_MS: each unfinished item 504 COMPUTE_TIMEOUT, bad items their own error', async () => {
     const started = Date.now();
-    const res = await post(svc.baseUrl, '/v1/charts/batch', { items: [{ operation: 'chart', ...birth(1) }, { operation: 'chart', ...birth(2), birthtime: '25:00' }, { operation: 'advanced', ...birth(3) }] });
+    const res = await post(svc.baseUrl, '/v1/charts/batch', {
+      items: [
+        { operation: 'chart', ...birth(1) },
+        { operation: 'chart', ...birth(2), birthtime: '25:00' },
+        { operation: 'advanced', ...birth(3) },
+      ],
+    });
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(res.status).toBe(200);
-    expect(res.body.items.map((x: { status: number; error: { code: string } }) => [x.status, x.error.code])).toEqual([[504, 'COMPUTE_TIMEOUT'], [400, 'INVALID_TIME'], [504, 'COMPUTE_TIMEOUT']]);
+    expect(res.body.items.map((x: { status: number; error: { code: string } }) => [x.status, x.error.code])).toEqual([
+      [504, 'COMPUTE_TIMEOUT'],
+      [400, 'INVALID_TIME'],
+      [504, 'COMPUTE_TIMEOUT'],
+    ]);
     expect(res.body.items[0].error.correlationId).toEqual(expect.any(String));
   }, 30_000);
 });

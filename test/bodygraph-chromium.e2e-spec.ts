@@ -10,8 +10,17 @@ import * as os from 'os';
 import * as path from 'path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import {
-  CENTER_INNER_POINT, CHANNEL_CASING_WIDTH, CHANNEL_ROUTES, GATES, PALETTES, VIEW_WIDTH, bodygraphHeight,
-  gateSides, renderBodygraph, type Point, type ThemeName,
+  CENTER_INNER_POINT,
+  CHANNEL_CASING_WIDTH,
+  CHANNEL_ROUTES,
+  GATES,
+  PALETTES,
+  VIEW_WIDTH,
+  bodygraphHeight,
+  gateSides,
+  renderBodygraph,
+  type Point,
+  type ThemeName,
 } from '../src/engine/bodygraph';
 import { CENTERS } from '../src/engine/types';
 import type { Chart } from '../src/engine/types';
@@ -21,8 +30,13 @@ import { distToSegment } from './helpers/geometry';
 /** Debian's Chromium; BODYGRAPH_CHROMIUM overrides the path (used to check the missing-browser behavior). */
 const CHROMIUM = process.env.BODYGRAPH_CHROMIUM ?? '/usr/bin/chromium';
 const ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
 ];
 const present = fs.existsSync(CHROMIUM);
 const inCi = Boolean(process.env.CI);
@@ -52,7 +66,10 @@ function channelSamples(): { key: string; gate: number; p: Point }[] {
     for (const h of [r.half1, r.half2]) for (let i = 1; i < h.length; i++) segs.push({ key: r.key, a: h[i - 1], b: h[i] });
   }
   for (const r of CHANNEL_ROUTES) {
-    for (const [gate, h] of [[r.gate1, r.half1], [r.gate2, r.half2]] as const) {
+    for (const [gate, h] of [
+      [r.gate1, r.half1],
+      [r.gate2, r.half2],
+    ] as const) {
       const a = GATES[gate].anchor;
       const m = h[h.length - 1];
       const p: Point = [(a[0] + m[0]) / 2, (a[1] + m[1]) / 2];

@@ -61,9 +61,10 @@ function gatesOf(ref: ReferenceChart, sides: ('personality' | 'design')[] = ['pe
 }
 
 /** The 36 channels by gate pair (RULES 4), written out here rather than taken from the engine. */
-const CHANNEL_PAIRS = '1-8 2-14 3-60 4-63 5-15 6-59 7-31 9-52 10-20 10-34 10-57 11-56 12-22 13-33 16-48 17-62 18-58 19-49 20-34 20-57 21-45 23-43 24-61 25-51 26-44 27-50 28-38 29-46 30-41 32-54 34-57 35-36 37-40 39-55 42-53 47-64'
-  .split(' ')
-  .map((p) => p.split('-').map(Number) as [number, number]);
+const CHANNEL_PAIRS =
+  '1-8 2-14 3-60 4-63 5-15 6-59 7-31 9-52 10-20 10-34 10-57 11-56 12-22 13-33 16-48 17-62 18-58 19-49 20-34 20-57 21-45 23-43 24-61 25-51 26-44 27-50 28-38 29-46 30-41 32-54 34-57 35-36 37-40 39-55 42-53 47-64'
+    .split(' ')
+    .map((p) => p.split('-').map(Number) as [number, number]);
 
 describe('chart operations (API and worker processes, real Redis)', () => {
   let svc: RunningService;
@@ -102,7 +103,9 @@ describe('chart operations (API and worker processes, real Redis)', () => {
         if (k.endsWith('Node')) continue; // node color/tone/base depend on the ephemeris (RULES 13.3)
         const a = res.body[side][apiPlanet(k)];
         const want = ref.computed[side][k];
-        expect(`${side}.${k} ${a.gate}.${a.line}.${a.color}.${a.tone}.${a.base}`).toBe(`${side}.${k} ${want.gate}.${want.line}.${want.color}.${want.tone}.${want.base}`);
+        expect(`${side}.${k} ${a.gate}.${a.line}.${a.color}.${a.tone}.${a.base}`).toBe(
+          `${side}.${k} ${want.gate}.${want.line}.${want.color}.${want.tone}.${want.base}`,
+        );
         expect(Math.abs(a.longitude - want.longitude)).toBeLessThan(0.001);
       }
     }
@@ -136,17 +139,26 @@ describe('chart operations (API and worker processes, real Redis)', () => {
     const got = res.body.channels;
     expect(got.electromagnetic.map((c: { gate1: number; gate2: number }) => `${c.gate1}-${c.gate2}`).sort()).toEqual(expected.electromagnetic.sort());
     expect(got.companionship.map((c: { gate1: number; gate2: number }) => `${c.gate1}-${c.gate2}`).sort()).toEqual(expected.companionship.sort());
-    expect(got.dominance.map((c: { gate1: number; gate2: number; dominant: string }) => `${c.gate1}-${c.gate2}:${c.dominant}`).sort()).toEqual(expected.dominance.sort());
-    expect(got.compromise.map((c: { gate1: number; gate2: number; dominant: string }) => `${c.gate1}-${c.gate2}:${c.dominant}`).sort()).toEqual(expected.compromise.sort());
+    expect(got.dominance.map((c: { gate1: number; gate2: number; dominant: string }) => `${c.gate1}-${c.gate2}:${c.dominant}`).sort()).toEqual(
+      expected.dominance.sort(),
+    );
+    expect(got.compromise.map((c: { gate1: number; gate2: number; dominant: string }) => `${c.gate1}-${c.gate2}:${c.dominant}`).sort()).toEqual(
+      expected.compromise.sort(),
+    );
     expect(res.body.person1.type).toBe(a.computed.type);
     expect(res.body.person2.type).toBe(b.computed.type);
     expect(res.body.person1.birth.utc).toBe('1948-04-09T05:14:00Z');
   });
 
-  it('transit at a reference instant gives that instant\'s 13 activations and the channels worked out from RULES 11.1', async () => {
+  it("transit at a reference instant gives that instant's 13 activations and the channels worked out from RULES 11.1", async () => {
     const natal = byId('ra-uru-hu');
     const sky = byId('sharpastrology-2024-01-01'); // its personality = the sky at 2024-01-01T00:00:00Z
-    const res = await post(svc.baseUrl, '/v1/chart/transit', { birthdate: '1948-04-09', birthtime: '00:14', location: 'Montreal, Quebec, Canada', at: '2024-01-01T01:00:00+01:00' });
+    const res = await post(svc.baseUrl, '/v1/chart/transit', {
+      birthdate: '1948-04-09',
+      birthtime: '00:14',
+      location: 'Montreal, Quebec, Canada',
+      at: '2024-01-01T01:00:00+01:00',
+    });
     expect(res.status).toBe(200);
     expect(res.body.at).toBe('2024-01-01T00:00:00Z');
     for (const k of PLANET_KEYS) {
@@ -227,7 +239,11 @@ describe('chart operations (API and worker processes, real Redis)', () => {
     });
 
     it('answers a body that is not JSON with 415 UNSUPPORTED_MEDIA_TYPE', async () => {
-      const res = await fetch(`${svc.baseUrl}/v1/chart`, { method: 'POST', headers: { 'content-type': 'text/plain', 'HD-Api-Key': TEST_API_KEY }, body: 'hello' });
+      const res = await fetch(`${svc.baseUrl}/v1/chart`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'HD-Api-Key': TEST_API_KEY },
+        body: 'hello',
+      });
       expect(res.status).toBe(415);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     });

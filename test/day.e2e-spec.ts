@@ -17,7 +17,11 @@ describe('POST /v1/chart/day', () => {
     const res = await post(service.baseUrl, '/v1/chart/day', { ...DAY, detail: 'full' });
     expect(res.status).toBe(200);
     const { birth, windows, windowCount, certain } = res.body;
-    expect(birth.day).toMatchObject({ from: { local: '00:00:00', utc: '1948-04-09T05:00:00Z' }, to: { local: '24:00:00', utc: '1948-04-10T05:00:00Z' }, hours: 24 });
+    expect(birth.day).toMatchObject({
+      from: { local: '00:00:00', utc: '1948-04-09T05:00:00Z' },
+      to: { local: '24:00:00', utc: '1948-04-10T05:00:00Z' },
+      hours: 24,
+    });
     expect(windowCount).toBe(windows.length);
     expect(windows[0].from.utc).toBe(birth.day.from.utc);
     expect(windows[windows.length - 1].to.utc).toBe(birth.day.to.utc);

@@ -11,8 +11,16 @@ import type { BrowserContext } from 'playwright-core';
 import { chromiumSuite, launchChromium } from './helpers/chromium';
 import { computeChart, computeComposite, computeTransit } from '../src/engine';
 import {
-  ARROW_PLACES, bodygraphHeight, GATES, PALETTES, renderBodygraph, renderCompositeBodygraph, renderTransitBodygraph,
-  VIEWS, type DrawingKind, type ThemeName,
+  ARROW_PLACES,
+  bodygraphHeight,
+  GATES,
+  PALETTES,
+  renderBodygraph,
+  renderCompositeBodygraph,
+  renderTransitBodygraph,
+  VIEWS,
+  type DrawingKind,
+  type ThemeName,
 } from '../src/engine/bodygraph';
 import { CENTER_INNER_POINT } from '../src/engine/bodygraph/layout';
 import { svgToPng } from '../src/engine/bodygraph/png';
@@ -51,88 +59,99 @@ chromiumSuite('composite, transit and variables drawings in headless Chromium')(
   });
 
   const cases: [DrawingKind, ThemeName, number][] = [];
-  for (const kind of ['chart', 'composite', 'transit'] as const) for (const theme of ['light', 'dark'] as const) for (const size of [300, 1200]) cases.push([kind, theme, size]);
+  for (const kind of ['chart', 'composite', 'transit'] as const)
+    for (const theme of ['light', 'dark'] as const) for (const size of [300, 1200]) cases.push([kind, theme, size]);
 
-  it.each(cases)('%s, %s theme, %i px', async (kind, theme, size) => {
-    const svg = DRAW[kind]({ theme, size });
-    const height = bodygraphHeight(size, kind);
-    const base = path.join(SHOTS, `${kind}-${theme}-${size}`);
-    fs.writeFileSync(`${base}.svg`, svg);
-    const scale = size / VIEWS[kind].width;
-    const p = PALETTES[theme];
-    const gates = (c: typeof ra) => new Set(PLANETS.flatMap((pl) => [c.personality[pl].gate, c.design[pl].gate]));
+  it.each(cases)(
+    '%s, %s theme, %i px',
+    async (kind, theme, size) => {
+      const svg = DRAW[kind]({ theme, size });
+      const height = bodygraphHeight(size, kind);
+      const base = path.join(SHOTS, `${kind}-${theme}-${size}`);
+      fs.writeFileSync(`${base}.svg`, svg);
+      const scale = size / VIEWS[kind].width;
+      const p = PALETTES[theme];
+      const gates = (c: typeof ra) => new Set(PLANETS.flatMap((pl) => [c.personality[pl].gate, c.design[pl].gate]));
 
-    // What to sample, in user units, with the color expected there.
-    const points: { what: string; x: number; y: number; want: string; tol: number }[] = CENTERS.map((c) => ({
-      what: c, x: CENTER_INNER_POINT[c][0], y: CENTER_INNER_POINT[c][1], want: DEFINED[kind].includes(c) ? p.centerDefined[c] : p.centerOpen, tol: 10,
-    }));
-    if (size >= 1200) {
-      const mark = (g: number, dx: number, want: string, tol = 24) => points.push({ what: `gate ${g}`, x: GATES[g].label[0] + dx, y: GATES[g].label[1] - 12, want, tol });
-      if (kind === 'composite') {
-        const [a, b] = [gates(ra), gates(other)];
-        for (let g = 1; g <= 64; g++) {
-          if (a.has(g) && !b.has(g)) mark(g, -4, p.person1);
-          if (b.has(g) && !a.has(g)) mark(g, -4, p.person2);
-          if (a.has(g) && b.has(g)) {
-            mark(g, -9, p.person1, 40);
-            mark(g, 9, p.person2, 40);
+      // What to sample, in user units, with the color expected there.
+      const points: { what: string; x: number; y: number; want: string; tol: number }[] = CENTERS.map((c) => ({
+        what: c,
+        x: CENTER_INNER_POINT[c][0],
+        y: CENTER_INNER_POINT[c][1],
+        want: DEFINED[kind].includes(c) ? p.centerDefined[c] : p.centerOpen,
+        tol: 10,
+      }));
+      if (size >= 1200) {
+        const mark = (g: number, dx: number, want: string, tol = 24) =>
+          points.push({ what: `gate ${g}`, x: GATES[g].label[0] + dx, y: GATES[g].label[1] - 12, want, tol });
+        if (kind === 'composite') {
+          const [a, b] = [gates(ra), gates(other)];
+          for (let g = 1; g <= 64; g++) {
+            if (a.has(g) && !b.has(g)) mark(g, -4, p.person1);
+            if (b.has(g) && !a.has(g)) mark(g, -4, p.person2);
+            if (a.has(g) && b.has(g)) {
+              mark(g, -9, p.person1, 40);
+              mark(g, 9, p.person2, 40);
+            }
           }
         }
+        if (kind === 'transit') {
+          const natal = gates(ra);
+          for (const g of transit.transitGates) if (!natal.has(g)) mark(g, -4, p.transit);
+        }
+        if (kind === 'chart') {
+          for (const [name, place] of Object.entries(ARROW_PLACES))
+            points.push({ what: name, x: place.x, y: place.y, want: place.side === 'design' ? p.design : p.personality, tol: 24 });
+        }
       }
-      if (kind === 'transit') {
-        const natal = gates(ra);
-        for (const g of transit.transitGates) if (!natal.has(g)) mark(g, -4, p.transit);
-      }
-      if (kind === 'chart') {
-        for (const [name, place] of Object.entries(ARROW_PLACES)) points.push({ what: name, x: place.x, y: place.y, want: place.side === 'design' ? p.design : p.personality, tol: 24 });
-      }
-    }
 
-    const ours = svgToPng(DRAW[kind]({ theme, size, text: 'outline' }), size); // resvg, text as outlines
-    fs.writeFileSync(`${base}.resvg.png`, ours);
-    const page = await context.newPage();
-    try {
-      await page.setViewportSize({ width: size, height });
-      await page.goto(`file://${base}.svg`);
-      const shot = await page.screenshot({ type: 'png' });
-      fs.writeFileSync(`${base}.chromium.png`, shot);
-      await page.goto('about:blank');
-      // Decoded in the page (canvas): the screenshot's pixels at the points, and how many differ much from ours.
-      const result = await page.evaluate(
-        async ({ shot64, ours64, px }) => {
-          // eslint-disable-next-line @typescript-eslint/no-explicit-any -- runs in the browser page; the DOM is not in this project's TypeScript lib
-          const win = globalThis as any;
-          const load = async (b64: string) => {
-            const img = new win.Image();
-            img.src = `data:image/png;base64,${b64}`;
-            await img.decode();
-            const canvas = win.document.createElement('canvas');
-            canvas.width = img.naturalWidth;
-            canvas.height = img.naturalHeight;
-            const ctx = canvas.getContext('2d', { willReadFrequently: true });
-            ctx.drawImage(img, 0, 0);
-            return { w: canvas.width, h: canvas.height, data: ctx.getImageData(0, 0, canvas.width, canvas.height).data as Uint8ClampedArray };
-          };
-          const a = await load(shot64);
-          const b = await load(ours64);
-          let differ = 0;
-          for (let i = 0; i < a.data.length; i += 4) {
-            if (Math.abs(a.data[i] - b.data[i]) + Math.abs(a.data[i + 1] - b.data[i + 1]) + Math.abs(a.data[i + 2] - b.data[i + 2]) > 96) differ++;
-          }
-          const pixels = px.map(([x, y]: number[]) => {
-            const i = (y * a.w + x) * 4;
-            return [a.data[i], a.data[i + 1], a.data[i + 2]];
-          });
-          return { w: a.w, h: a.h, ow: b.w, oh: b.h, pixels, differ: differ / (a.data.length / 4) };
-        },
-        { shot64: shot.toString('base64'), ours64: ours.toString('base64'), px: points.map((q) => [Math.round(q.x * scale), Math.round(q.y * scale)]) },
-      );
-      expect([result.w, result.h, result.ow, result.oh]).toEqual([size, height, size, height]);
-      points.forEach((q, k) => expect([q.what, near(result.pixels[k], rgb(q.want), q.tol)]).toEqual([q.what, true]));
-      // Chromium's picture and resvg's PNG of the same drawing: few pixels differ much (anti-aliasing aside).
-      expect(result.differ).toBeLessThan(0.03);
-    } finally {
-      await page.close();
-    }
-  }, 60_000);
+      const ours = svgToPng(DRAW[kind]({ theme, size, text: 'outline' }), size); // resvg, text as outlines
+      fs.writeFileSync(`${base}.resvg.png`, ours);
+      const page = await context.newPage();
+      try {
+        await page.setViewportSize({ width: size, height });
+        await page.goto(`file://${base}.svg`);
+        const shot = await page.screenshot({ type: 'png' });
+        fs.writeFileSync(`${base}.chromium.png`, shot);
+        await page.goto('about:blank');
+        // Decoded in the page (canvas): the screenshot's pixels at the points, and how many differ much from ours.
+        const result = await page.evaluate(
+          async ({ shot64, ours64, px }) => {
+            // eslint-disable-next-line @typescript-eslint/no-explicit-any -- runs in the browser page; the DOM is not in this project's TypeScript lib
+            const win = globalThis as any;
+            const load = async (b64: string) => {
+              const img = new win.Image();
+              img.src = `data:image/png;base64,${b64}`;
+              await img.decode();
+              const canvas = win.document.createElement('canvas');
+              canvas.width = img.naturalWidth;
+              canvas.height = img.naturalHeight;
+              const ctx = canvas.getContext('2d', { willReadFrequently: true });
+              ctx.drawImage(img, 0, 0);
+              return { w: canvas.width, h: canvas.height, data: ctx.getImageData(0, 0, canvas.width, canvas.height).data as Uint8ClampedArray };
+            };
+            const a = await load(shot64);
+            const b = await load(ours64);
+            let differ = 0;
+            for (let i = 0; i < a.data.length; i += 4) {
+              if (Math.abs(a.data[i] - b.data[i]) + Math.abs(a.data[i + 1] - b.data[i + 1]) + Math.abs(a.data[i + 2] - b.data[i + 2]) > 96) differ++;
+            }
+            const pixels = px.map(([x, y]: number[]) => {
+              const i = (y * a.w + x) * 4;
+              return [a.data[i], a.data[i + 1], a.data[i + 2]];
+            });
+            return { w: a.w, h: a.h, ow: b.w, oh: b.h, pixels, differ: differ / (a.data.length / 4) };
+          },
+          { shot64: shot.toString('base64'), ours64: ours.toString('base64'), px: points.map((q) => [Math.round(q.x * scale), Math.round(q.y * scale)]) },
+        );
+        expect([result.w, result.h, result.ow, result.oh]).toEqual([size, height, size, height]);
+        points.forEach((q, k) => expect([q.what, near(result.pixels[k], rgb(q.want), q.tol)]).toEqual([q.what, true]));
+        // Chromium's picture and resvg's PNG of the same drawing: few pixels differ much (anti-aliasing aside).
+        expect(result.differ).toBeLessThan(0.03);
+      } finally {
+        await page.close();
+      }
+    },
+    60_000,
+  );
 });

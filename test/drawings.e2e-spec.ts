@@ -9,7 +9,11 @@ const RA = { birthdate: '1948-04-09', birthtime: '00:14', location: 'Montreal, Q
 const OTHER = { birthdate: '1992-10-03', birthtime: '00:03', location: 'Attleboro, Massachusetts, USA' };
 
 async function postBytes(baseUrl: string, path: string, body: unknown): Promise<{ status: number; type: string | null; bytes: Buffer }> {
-  const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'HD-Api-Key': TEST_API_KEY }, body: JSON.stringify(body) });
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'HD-Api-Key': TEST_API_KEY },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -32,7 +36,7 @@ describe('drawings through the queue', () => {
     expect(clear.data[3]).toBe(0);
   }, 60_000);
 
-  it('variables arrows point as /v1/chart/advanced\'s variables say', async () => {
+  it("variables arrows point as /v1/chart/advanced's variables say", async () => {
     const advanced = (await post(svc.baseUrl, '/v1/chart/advanced', RA)).body;
     const res = await post(svc.baseUrl, '/v1/chart/bodygraph', { ...RA, variables: true });
     expect(res.status).toBe(200);
@@ -41,7 +45,7 @@ describe('drawings through the queue', () => {
     }
   });
 
-  it('composite drawing: the legend lists /v1/chart/composite\'s channels by kind, and the names, escaped', async () => {
+  it("composite drawing: the legend lists /v1/chart/composite's channels by kind, and the names, escaped", async () => {
     const comp = (await post(svc.baseUrl, '/v1/chart/composite', { person1: RA, person2: OTHER })).body;
     const res = await post(svc.baseUrl, '/v1/chart/composite/bodygraph', { person1: RA, person2: OTHER, names: ['Ra <b>', 'Ben'], theme: 'dark' });
     expect([res.status, res.headers.get('content-type')]).toEqual([200, 'image/svg+xml; charset=utf-8']);
@@ -55,7 +59,7 @@ describe('drawings through the queue', () => {
     expect([png.status, png.type, PNG.sync.read(png.bytes).width]).toEqual([200, 'image/png', 300]);
   }, 60_000);
 
-  it('transit drawing: its transit column is /v1/chart/transit\'s activations at the same instant', async () => {
+  it("transit drawing: its transit column is /v1/chart/transit's activations at the same instant", async () => {
     const at = '2026-11-23T12:00:00Z';
     const overlay = (await post(svc.baseUrl, '/v1/chart/transit', { ...RA, at })).body;
     const res = await post(svc.baseUrl, '/v1/chart/transit/bodygraph', { ...RA, at });

@@ -26,7 +26,7 @@ function kill9(child: ChildProcess | undefined): Promise<void> {
   });
 }
 
-describe('a worker killed under load (kill -9): its jobs are taken over within the callers\' wait', () => {
+describe("a worker killed under load (kill -9): its jobs are taken over within the callers' wait", () => {
   let svc: RunningService;
 
   beforeAll(async () => {
@@ -166,7 +166,7 @@ describe('fairness: one key with 400 requests in flight does not starve another 
     await svc?.stop();
   });
 
-  it('key B (one request at a time) is served ahead of key A\'s backlog', async () => {
+  it("key B (one request at a time) is served ahead of key A's backlog", async () => {
     // Key A's load runs in a process of its own, so that its 400 sockets do not slow the measuring event loop.
     const options = { baseUrl: svc.baseUrl, key: KEY_A, concurrency: 400, durationMs: 9_000, seed: 5_000_000 };
     heavy = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', join(__dirname, 'helpers', 'load.ts'), JSON.stringify(options)], {

@@ -130,9 +130,7 @@ describe('back-pressure and time-outs (no worker attached)', () => {
   afterAll(async () => svc?.stop());
 
   it('answers 504 COMPUTE_TIMEOUT when no worker finishes in time, then 503 OVERLOADED once too many wait', async () => {
-    const waiting = await Promise.all(
-      ['01:00', '02:00'].map((birthtime) => post(svc.baseUrl, '/v1/chart', { ...RA, birthtime })),
-    );
+    const waiting = await Promise.all(['01:00', '02:00'].map((birthtime) => post(svc.baseUrl, '/v1/chart', { ...RA, birthtime })));
     for (const res of waiting) {
       expect(res.status).toBe(504);
       expect(res.body.error.code).toBe('COMPUTE_TIMEOUT');

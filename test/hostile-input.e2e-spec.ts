@@ -34,7 +34,9 @@ describe('hostile JSON bodies', () => {
   });
 
   it.each(ROUTES)('%s: prototype keys are 400 VALIDATION_FAILED naming the field', async (route) => {
-    const proto = await post(svc.baseUrl, route, `{"birthdate":"1948-04-09","birthtime":"00:14","location":"Montreal, Canada","__proto__":{"polluted":true}}`, { raw: true });
+    const proto = await post(svc.baseUrl, route, `{"birthdate":"1948-04-09","birthtime":"00:14","location":"Montreal, Canada","__proto__":{"polluted":true}}`, {
+      raw: true,
+    });
     expect(proto.status).toBe(400);
     expect(proto.body.error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: '__proto__' }] });
     const ctor = await post(svc.baseUrl, route, `{"birthdate":"1948-04-09","constructor":{"prototype":{"polluted":true}}}`, { raw: true });

@@ -20,12 +20,50 @@ const CASES: { tool: string; args: Record<string, unknown>; http: { method: 'GET
   { tool: 'composite_chart', args: { person1: RA, person2: BEN }, http: { method: 'POST', path: '/v1/chart/composite', body: { person1: RA, person2: BEN } } },
   { tool: 'transit', args: { ...RA, at: AT }, http: { method: 'POST', path: '/v1/chart/transit', body: { ...RA, at: AT } } },
   { tool: 'penta', args: { members: [RA, BEN, CAROL] }, http: { method: 'POST', path: '/v1/chart/penta', body: { members: [RA, BEN, CAROL] } } },
-  { tool: 'day', args: { birthdate: RA.birthdate, location: RA.location }, http: { method: 'POST', path: '/v1/chart/day', body: { birthdate: RA.birthdate, location: RA.location } } },
-  { tool: 'ingresses', args: { from: '2026-01-01', to: '2026-02-01', level: 'gate' }, http: { method: 'POST', path: '/v1/transits/ingresses', body: { from: '2026-01-01', to: '2026-02-01', level: 'gate' } } },
-  { tool: 'stations', args: { from: '2026-01-01', to: '2027-01-01' }, http: { method: 'POST', path: '/v1/transits/stations', body: { from: '2026-01-01', to: '2027-01-01' } } },
-  { tool: 'returns', args: { ...RA, kinds: ['solar'], from: '2020-01-01', to: '2022-01-01' }, http: { method: 'POST', path: '/v1/chart/returns', body: { ...RA, kinds: ['solar'], from: '2020-01-01', to: '2022-01-01' } } },
-  { tool: 'transit_calendar', args: { ...RA, from: '2026-01-01', to: '2026-02-01' }, http: { method: 'POST', path: '/v1/chart/transit-calendar', body: { ...RA, from: '2026-01-01', to: '2026-02-01' } } },
-  { tool: 'batch_charts', args: { items: [{ id: 'a', operation: 'chart', ...RA }, { id: 'b', operation: 'advanced', ...BEN }] }, http: { method: 'POST', path: '/v1/charts/batch', body: { items: [{ id: 'a', operation: 'chart', ...RA }, { id: 'b', operation: 'advanced', ...BEN }] } } },
+  {
+    tool: 'day',
+    args: { birthdate: RA.birthdate, location: RA.location },
+    http: { method: 'POST', path: '/v1/chart/day', body: { birthdate: RA.birthdate, location: RA.location } },
+  },
+  {
+    tool: 'ingresses',
+    args: { from: '2026-01-01', to: '2026-02-01', level: 'gate' },
+    http: { method: 'POST', path: '/v1/transits/ingresses', body: { from: '2026-01-01', to: '2026-02-01', level: 'gate' } },
+  },
+  {
+    tool: 'stations',
+    args: { from: '2026-01-01', to: '2027-01-01' },
+    http: { method: 'POST', path: '/v1/transits/stations', body: { from: '2026-01-01', to: '2027-01-01' } },
+  },
+  {
+    tool: 'returns',
+    args: { ...RA, kinds: ['solar'], from: '2020-01-01', to: '2022-01-01' },
+    http: { method: 'POST', path: '/v1/chart/returns', body: { ...RA, kinds: ['solar'], from: '2020-01-01', to: '2022-01-01' } },
+  },
+  {
+    tool: 'transit_calendar',
+    args: { ...RA, from: '2026-01-01', to: '2026-02-01' },
+    http: { method: 'POST', path: '/v1/chart/transit-calendar', body: { ...RA, from: '2026-01-01', to: '2026-02-01' } },
+  },
+  {
+    tool: 'batch_charts',
+    args: {
+      items: [
+        { id: 'a', operation: 'chart', ...RA },
+        { id: 'b', operation: 'advanced', ...BEN },
+      ],
+    },
+    http: {
+      method: 'POST',
+      path: '/v1/charts/batch',
+      body: {
+        items: [
+          { id: 'a', operation: 'chart', ...RA },
+          { id: 'b', operation: 'advanced', ...BEN },
+        ],
+      },
+    },
+  },
   { tool: 'search_places', args: { q: 'montr', limit: 3 }, http: { method: 'GET', path: '/v1/places?q=montr&limit=3' } },
   { tool: 'advice', args: { id: 2 }, http: { method: 'GET', path: '/api/advice/2' } },
 ];
@@ -67,8 +105,24 @@ describe('MCP server at /mcp (Streamable HTTP, the SDK client)', () => {
   it('lists a tool for every operation, each with a description and an input schema', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ['advanced_chart', 'advice', 'batch_charts', 'bodygraph', 'chart', 'composite_bodygraph', 'composite_chart', 'day', 'ingresses', 'penta',
-        'returns', 'search_places', 'stations', 'transit', 'transit_bodygraph', 'transit_calendar'].sort(),
+      [
+        'advanced_chart',
+        'advice',
+        'batch_charts',
+        'bodygraph',
+        'chart',
+        'composite_bodygraph',
+        'composite_chart',
+        'day',
+        'ingresses',
+        'penta',
+        'returns',
+        'search_places',
+        'stations',
+        'transit',
+        'transit_bodygraph',
+        'transit_calendar',
+      ].sort(),
     );
     for (const tool of tools) {
       expect(tool.description!.length).toBeGreaterThan(60);
@@ -78,7 +132,9 @@ describe('MCP server at /mcp (Streamable HTTP, the SDK client)', () => {
     }
     const chart = tools.find((t) => t.name === 'chart')!;
     expect(chart.inputSchema.required).toEqual(expect.arrayContaining(['birthdate', 'birthtime']));
-    expect(Object.keys(chart.inputSchema.properties!)).toEqual(expect.arrayContaining(['birthdate', 'birthtime', 'location', 'latitude', 'longitude', 'timezone']));
+    expect(Object.keys(chart.inputSchema.properties!)).toEqual(
+      expect.arrayContaining(['birthdate', 'birthtime', 'location', 'latitude', 'longitude', 'timezone']),
+    );
     expect((chart.outputSchema as { properties: Record<string, unknown> }).properties).toHaveProperty('incarnationCross');
   });
 
@@ -90,22 +146,29 @@ describe('MCP server at /mcp (Streamable HTTP, the SDK client)', () => {
     expect(result.structuredContent).toEqual(expected.body);
   });
 
-  it.each(DRAWINGS.map((d) => [`${d.tool} ${(d.args.format as string | undefined) ?? 'svg'}`, d] as const))('%s draws what its HTTP operation draws', async (_name, d) => {
-    const result = (await client.callTool({ name: d.tool, arguments: d.args })) as CallToolResult;
-    const res = await fetch(`${svc.baseUrl}${d.path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'HD-Api-Key': TEST_API_KEY }, body: JSON.stringify(d.args) });
-    expect(res.status).toBe(200);
-    const bytes = Buffer.from(await res.arrayBuffer());
-    const item = result.content[0];
-    if (d.args.format === 'png') {
-      expect(item).toMatchObject({ type: 'image', mimeType: 'image/png' });
-      expect((item as { data: string }).data).toBe(bytes.toString('base64'));
-      expect(bytes.subarray(1, 4).toString()).toBe('PNG');
-    } else {
-      expect(item).toMatchObject({ type: 'resource', resource: { mimeType: 'image/svg+xml' } });
-      expect((item as { resource: { text: string } }).resource.text).toBe(bytes.toString('utf8'));
-      expect(bytes.toString('utf8')).toContain('<svg');
-    }
-  });
+  it.each(DRAWINGS.map((d) => [`${d.tool} ${(d.args.format as string | undefined) ?? 'svg'}`, d] as const))(
+    '%s draws what its HTTP operation draws',
+    async (_name, d) => {
+      const result = (await client.callTool({ name: d.tool, arguments: d.args })) as CallToolResult;
+      const res = await fetch(`${svc.baseUrl}${d.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'HD-Api-Key': TEST_API_KEY },
+        body: JSON.stringify(d.args),
+      });
+      expect(res.status).toBe(200);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const item = result.content[0];
+      if (d.args.format === 'png') {
+        expect(item).toMatchObject({ type: 'image', mimeType: 'image/png' });
+        expect((item as { data: string }).data).toBe(bytes.toString('base64'));
+        expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+      } else {
+        expect(item).toMatchObject({ type: 'resource', resource: { mimeType: 'image/svg+xml' } });
+        expect((item as { resource: { text: string } }).resource.text).toBe(bytes.toString('utf8'));
+        expect(bytes.toString('utf8')).toContain('<svg');
+      }
+    },
+  );
 
   it('random advice is one of the 371 items', async () => {
     const result = (await client.callTool({ name: 'advice', arguments: {} })) as CallToolResult;
@@ -132,7 +195,7 @@ describe('MCP server at /mcp (Streamable HTTP, the SDK client)', () => {
     expect(JSON.parse(textOf(result))).toEqual(expected.body);
   });
 
-  it('a bad advice id: the HTTP route\'s code', async () => {
+  it("a bad advice id: the HTTP route's code", async () => {
     const result = (await client.callTool({ name: 'advice', arguments: { id: 999 } })) as CallToolResult;
     expect(result.isError).toBe(true);
     const res = await fetch(`${svc.baseUrl}/api/advice/999`);
@@ -156,11 +219,18 @@ describe('MCP server at /mcp (Streamable HTTP, the SDK client)', () => {
     ['a wrong Bearer token', { Authorization: 'Bearer wrong-key-0000000000000' }, 'API_KEY_INVALID'],
     ['no key', {}, 'API_KEY_MISSING'],
   ])('%s is refused with 401 before any tool runs', async (_what, headers, code) => {
-    const error = await connect(svc.baseUrl, headers as Record<string, string>).then(() => undefined, (err: unknown) => err);
+    const error = await connect(svc.baseUrl, headers as Record<string, string>).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
     expect(error).toBeInstanceOf(StreamableHTTPError);
     expect((error as StreamableHTTPError).code).toBe(401);
     expect(String((error as Error).message)).toContain(code);
-    const raw = await fetch(`${svc.baseUrl}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+    const raw = await fetch(`${svc.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
     expect(raw.status).toBe(401);
     expect(raw.headers.get('www-authenticate')).toMatch(/^Bearer /);
   });
@@ -179,7 +249,16 @@ describe('MCP server at /mcp (Streamable HTTP, the SDK client)', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = await res.text();
     expect(text.startsWith('# Human Design chart API\n')).toBe(true);
-    for (const needle of ['HD-Api-Key', 'Authorization: Bearer', '/docs-json', '/mcp', 'POST /v1/chart ', 'POST /v1/chart/transit-calendar', 'GET /v1/places', 'MCP tool `advanced_chart`']) {
+    for (const needle of [
+      'HD-Api-Key',
+      'Authorization: Bearer',
+      '/docs-json',
+      '/mcp',
+      'POST /v1/chart ',
+      'POST /v1/chart/transit-calendar',
+      'GET /v1/places',
+      'MCP tool `advanced_chart`',
+    ]) {
       expect(text).toContain(needle);
     }
   });

@@ -36,7 +36,18 @@ const SUCCESSES: { method: 'GET' | 'POST'; path: string; body?: unknown }[] = [
   { method: 'POST', path: '/v1/chart/returns', body: { ...RA, from: '2000-01-01', to: '2030-01-01' } },
   { method: 'POST', path: '/v1/chart/returns', body: { ...BEN, kinds: ['solar', 'lunar'], count: 2, chart: true } },
   { method: 'POST', path: '/v1/chart/transit-calendar', body: { ...RA, from: '2026-01-01', to: '2026-04-01' } },
-  { method: 'POST', path: '/v1/charts/batch', body: { items: [{ id: 'a', operation: 'chart', ...RA }, { id: 7, operation: 'advanced', ...BEN }, { operation: 'chart', ...RA, birthdate: '2023-02-30' }, { operation: 'chart', ...RA, location: 'Springfeld, Atlantis' }] } },
+  {
+    method: 'POST',
+    path: '/v1/charts/batch',
+    body: {
+      items: [
+        { id: 'a', operation: 'chart', ...RA },
+        { id: 7, operation: 'advanced', ...BEN },
+        { operation: 'chart', ...RA, birthdate: '2023-02-30' },
+        { operation: 'chart', ...RA, location: 'Springfeld, Atlantis' },
+      ],
+    },
+  },
   { method: 'GET', path: '/v1/places?q=san%20fr' },
   { method: 'GET', path: `/v1/places?q=${encodeURIComponent('Моск')}&limit=20` },
   { method: 'GET', path: '/api/advice' },
@@ -59,12 +70,29 @@ const ERRORS: { code: string; status: number; method?: 'GET' | 'POST'; path: str
   { code: 'LOCATION_NOT_FOUND', status: 422, path: '/v1/chart', body: { ...RA, location: 'Springfeld, Atlantis' } },
   { code: 'LOCATION_IS_COUNTRY', status: 422, path: '/v1/chart', body: { ...RA, location: 'France' } },
   { code: 'DATE_OUT_OF_RANGE', status: 422, path: '/v1/chart', body: { ...RA, birthdate: '1700-01-01' } },
-  { code: 'INVALID_SPAN', status: 422, path: '/v1/chart/day', body: { birthdate: '2021-03-14', location: 'New York, United States', from: '02:30', to: '03:00' } },
+  {
+    code: 'INVALID_SPAN',
+    status: 422,
+    path: '/v1/chart/day',
+    body: { birthdate: '2021-03-14', location: 'New York, United States', from: '02:30', to: '03:00' },
+  },
   { code: 'LOCATION_REQUIRED', status: 422, path: '/v1/chart', body: { ...RA, location: '  , ' } },
   { code: 'API_KEY_MISSING', status: 401, path: '/v1/chart', body: RA, headers: {} },
-  { code: 'API_KEY_INVALID', status: 401, path: '/v1/chart/composite', body: { person1: RA, person2: BEN }, headers: { 'HD-Api-Key': 'not-a-key-000000000000' } },
+  {
+    code: 'API_KEY_INVALID',
+    status: 401,
+    path: '/v1/chart/composite',
+    body: { person1: RA, person2: BEN },
+    headers: { 'HD-Api-Key': 'not-a-key-000000000000' },
+  },
   { code: 'PAYLOAD_TOO_LARGE', status: 413, path: '/v1/chart', raw: JSON.stringify({ ...RA, location: 'x'.repeat(20_000) }) },
-  { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415, path: '/v1/chart', raw: 'birthdate=1948-04-09', headers: { 'content-type': 'text/plain', 'HD-Api-Key': TEST_API_KEY } },
+  {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    status: 415,
+    path: '/v1/chart',
+    raw: 'birthdate=1948-04-09',
+    headers: { 'content-type': 'text/plain', 'HD-Api-Key': TEST_API_KEY },
+  },
   { code: 'QUERY_TOO_SHORT', status: 400, method: 'GET', path: '/v1/places?q=a' },
   { code: 'INVALID_ID', status: 400, method: 'GET', path: '/api/advice/abc' },
   { code: 'ADVICE_NOT_FOUND', status: 404, method: 'GET', path: '/api/advice/999' },
@@ -104,7 +132,8 @@ describe('OpenAPI document: real answers validate against its schemas (ajv stric
 
   async function call(method: string, path: string, init: { body?: unknown; raw?: string; headers?: Record<string, string> } = {}) {
     const headers = init.headers ?? { 'HD-Api-Key': TEST_API_KEY, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) };
-    if (init.headers && method === 'POST' && !Object.keys(init.headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    if (init.headers && method === 'POST' && !Object.keys(init.headers).some((h) => h.toLowerCase() === 'content-type'))
+      headers['content-type'] = 'application/json';
     const res = await fetch(`${svc.baseUrl}${path}`, { method, headers, body: method === 'POST' ? (init.raw ?? JSON.stringify(init.body)) : undefined });
     return { status: res.status, body: (await res.json()) as Json };
   }
@@ -139,9 +168,24 @@ describe('OpenAPI document: real answers validate against its schemas (ajv stric
   it('every code the document names is provoked above, or by the fault, purchase and ops tests, or guarded by a DTO first', () => {
     const provoked = new Set(ERRORS.map((e) => e.code));
     // Provoked for real in faults, hostile-input, purchase and ops tests (outages, timeouts, Stripe, admin), not here.
-    const elsewhere = new Set(['OVERLOADED', 'COMPUTE_TIMEOUT', 'SERVICE_UNAVAILABLE', 'INTERNAL', 'REQUEST_ABORTED', 'WEBHOOK_SIGNATURE_INVALID',
-      'PAYMENT_PROVIDER_UNAVAILABLE', 'ADMIN_DISABLED', 'ADMIN_TOKEN_MISSING', 'ADMIN_TOKEN_INVALID', 'METRICS_TOKEN_INVALID', 'NOT_FOUND', 'BAD_REQUEST',
-      'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED']);
+    const elsewhere = new Set([
+      'OVERLOADED',
+      'COMPUTE_TIMEOUT',
+      'SERVICE_UNAVAILABLE',
+      'INTERNAL',
+      'REQUEST_ABORTED',
+      'WEBHOOK_SIGNATURE_INVALID',
+      'PAYMENT_PROVIDER_UNAVAILABLE',
+      'ADMIN_DISABLED',
+      'ADMIN_TOKEN_MISSING',
+      'ADMIN_TOKEN_INVALID',
+      'METRICS_TOKEN_INVALID',
+      'NOT_FOUND',
+      'BAD_REQUEST',
+      'UNAUTHORIZED',
+      'FORBIDDEN',
+      'METHOD_NOT_ALLOWED',
+    ]);
     // The engine's own guards, which the request DTOs make unreachable over HTTP (kept for direct engine callers),
     // and the job runner's fallback for a worker error it cannot read.
     const behindDtos = new Set(['INVALID_COORDINATES', 'INVALID_NODE_TYPE', 'PENTA_SIZE', 'PENTA_MEMBER_INVALID', 'INVALID_LIMIT', 'INVALID_INPUT']);

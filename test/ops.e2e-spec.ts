@@ -70,13 +70,17 @@ describe('operations: metrics, dashboard, request log (separate API and worker p
 
     await svc.startWorker();
     let after = '';
-    await waitFor(async () => {
-      after = await scrape(svc.baseUrl);
-      return (
-        sample(after, 'hd_queue_jobs', { queue: 'charts', state: 'waiting' }) === 0 &&
-        (sample(after, 'hd_queue_jobs', { queue: 'charts', state: 'completed' }) ?? 0) >= completedBefore + queued.length
-      );
-    }, 30_000, 'the worker to drain the queue');
+    await waitFor(
+      async () => {
+        after = await scrape(svc.baseUrl);
+        return (
+          sample(after, 'hd_queue_jobs', { queue: 'charts', state: 'waiting' }) === 0 &&
+          (sample(after, 'hd_queue_jobs', { queue: 'charts', state: 'completed' }) ?? 0) >= completedBefore + queued.length
+        );
+      },
+      30_000,
+      'the worker to drain the queue',
+    );
     expect(sample(after, 'hd_workers', { queue: 'charts' })).toBe(1);
     expect(sample(after, 'hd_queue_jobs', { queue: 'charts', state: 'active' })).toBe(0);
   }, 120_000);
@@ -147,11 +151,18 @@ describe('operations: metrics, dashboard, request log (separate API and worker p
   /** The API's request log line for a correlation id, once written. */
   async function requestLine(correlationId: string): Promise<Record<string, unknown>> {
     let line: Record<string, unknown> | undefined;
-    await waitFor(() => {
-      const lines = svc.logs.api.join('').split('\n').filter((l) => l.startsWith('{'));
-      line = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request' && l.correlationId === correlationId);
-      return Boolean(line);
-    }, 5_000, 'the request log line');
+    await waitFor(
+      () => {
+        const lines = svc.logs.api
+          .join('')
+          .split('\n')
+          .filter((l) => l.startsWith('{'));
+        line = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request' && l.correlationId === correlationId);
+        return Boolean(line);
+      },
+      5_000,
+      'the request log line',
+    );
     return line!;
   }
 
@@ -177,7 +188,16 @@ describe('operations: metrics, dashboard, request log (separate API and worker p
     expect(res.status).toBe(200);
     expect(res.headers.get('x-correlation-id')).toBe('ops-e2e-corr-2');
     const line = await requestLine('ops-e2e-corr-2');
-    expect(line).toEqual({ time: expect.any(String), level: 'info', msg: 'request', method: 'GET', route: '/api/advice/:id', status: 200, duration_ms: expect.any(Number), correlationId: 'ops-e2e-corr-2' });
+    expect(line).toEqual({
+      time: expect.any(String),
+      level: 'info',
+      msg: 'request',
+      method: 'GET',
+      route: '/api/advice/:id',
+      status: 200,
+      duration_ms: expect.any(Number),
+      correlationId: 'ops-e2e-corr-2',
+    });
     const text = await scrape(svc.baseUrl);
     expect(sample(text, 'hd_http_request_duration_seconds_count', { method: 'GET', route: '/api/advice/:id', status: '200' })).toBeGreaterThanOrEqual(2);
   });
@@ -191,17 +211,23 @@ class PrivateRedis {
     return `redis://127.0.0.1:${this.port}`;
   }
   async start(): Promise<void> {
-    this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: 'ignore' });
-    await waitFor(async () => {
-      const client = new Redis(this.url, { maxRetriesPerRequest: 0, retryStrategy: () => null, lazyConnect: true });
-      client.on('error', () => undefined);
-      try {
-        await client.connect();
-        return (await client.ping()) === 'PONG';
-      } finally {
-        client.disconnect();
-      }
-    }, 10_000, `redis-server on ${this.port}`);
+    this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], {
+      stdio: 'ignore',
+    });
+    await waitFor(
+      async () => {
+        const client = new Redis(this.url, { maxRetriesPerRequest: 0, retryStrategy: () => null, lazyConnect: true });
+        client.on('error', () => undefined);
+        try {
+          await client.connect();
+          return (await client.ping()) === 'PONG';
+        } finally {
+          client.disconnect();
+        }
+      },
+      10_000,
+      `redis-server on ${this.port}`,
+    );
   }
   async stop(): Promise<void> {
     const child = this.child;

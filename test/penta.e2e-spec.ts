@@ -19,14 +19,26 @@ describe('POST /v1/chart/penta', () => {
   it('three people: the Penta gates each supplies, the channels and how they form, the gaps and overlaps', async () => {
     const res = await post(svc.baseUrl, '/v1/chart/penta', { members: [RA, AARON, KATHLEEN] });
     expect(res.status).toBe(200);
-    expect(res.body.people.map((p: { birth: { utc: string } }) => p.birth.utc)).toEqual(['1948-04-09T05:14:00Z', '1992-09-06T07:04:00Z', '1991-06-13T12:40:00Z']);
+    expect(res.body.people.map((p: { birth: { utc: string } }) => p.birth.utc)).toEqual([
+      '1948-04-09T05:14:00Z',
+      '1992-09-06T07:04:00Z',
+      '1991-06-13T12:40:00Z',
+    ]);
     const members = (gate: number) => res.body.gates.find((g: { gate: number }) => g.gate === gate).members;
     expect([31, 8, 33, 7, 1, 13, 15, 2, 46, 5, 14, 29].map(members)).toEqual([[2], [], [0, 2], [0], [0, 2], [1], [1], [0], [], [1], [], [1]]);
     expect(res.body.channels.map((c: { key: string; formedBy: string | null }) => [c.key, c.formedBy])).toEqual([
-      ['7-31', 'across-members'], ['1-8', null], ['13-33', 'across-members'], ['5-15', 'single-member'], ['2-14', null], ['29-46', null],
+      ['7-31', 'across-members'],
+      ['1-8', null],
+      ['13-33', 'across-members'],
+      ['5-15', 'single-member'],
+      ['2-14', null],
+      ['29-46', null],
     ]);
     expect(res.body.gaps).toEqual({ gates: [8, 46, 14], channels: ['1-8', '2-14', '29-46'] });
-    expect(res.body.overlaps).toEqual([{ gate: 33, members: [0, 2] }, { gate: 1, members: [0, 2] }]);
+    expect(res.body.overlaps).toEqual([
+      { gate: 33, members: [0, 2] },
+      { gate: 1, members: [0, 2] },
+    ]);
     expect(res.body.counts).toEqual({ presentGates: 9, presentChannels: 3 });
   });
 

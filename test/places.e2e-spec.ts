@@ -19,7 +19,7 @@ describe('GET /v1/places', () => {
   }, 120_000);
   afterAll(async () => svc?.stop());
 
-  it('round trip over 200 random gazetteer places: the suggestion\'s location gives /v1/chart that very place', async () => {
+  it("round trip over 200 random gazetteer places: the suggestion's location gives /v1/chart that very place", async () => {
     const g = loadGazetteer();
     let seed = 20261123;
     const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff), seed / 0x80000000);
@@ -33,8 +33,12 @@ describe('GET /v1/places', () => {
       checked++;
       const chart = await post(svc.baseUrl, '/v1/chart', { birthdate: '1990-05-15', birthtime: '12:00', location: hit.location });
       expect([hit.location, chart.status]).toEqual([hit.location, 200]);
-      expect([hit.location, chart.body.birth.location.latitude, chart.body.birth.location.longitude, chart.body.birth.location.timezone])
-        .toEqual([hit.location, place.latitude, place.longitude, hit.timezone]);
+      expect([hit.location, chart.body.birth.location.latitude, chart.body.birth.location.longitude, chart.body.birth.location.timezone]).toEqual([
+        hit.location,
+        place.latitude,
+        place.longitude,
+        hit.timezone,
+      ]);
     }
     expect(checked).toBeGreaterThan(150);
   }, 120_000);
@@ -50,13 +54,27 @@ describe('GET /v1/places', () => {
     const limited = await search(svc.baseUrl, 'san', 3);
     expect(limited.body.places).toHaveLength(3);
     expect(limited.body.places[0]).toEqual({
-      name: expect.any(String), region: expect.any(String), country: expect.any(String), countryCode: expect.any(String),
-      latitude: expect.any(Number), longitude: expect.any(Number), timezone: expect.any(String), population: expect.any(Number), location: expect.any(String),
+      name: expect.any(String),
+      region: expect.any(String),
+      country: expect.any(String),
+      countryCode: expect.any(String),
+      latitude: expect.any(Number),
+      longitude: expect.any(Number),
+      timezone: expect.any(String),
+      population: expect.any(Number),
+      location: expect.any(String),
     });
   });
 
   it('/v1/chart takes places written in other scripts and languages, and echoes them', async () => {
-    for (const [location, cc] of [['Москва, Россия', 'RU'], ['東京, 日本', 'JP'], ['Tokyo, 日本', 'JP'], ['Москва, Russia', 'RU'], ['Wien, Österreich', 'AT'], ['Roma, Italia', 'IT']]) {
+    for (const [location, cc] of [
+      ['Москва, Россия', 'RU'],
+      ['東京, 日本', 'JP'],
+      ['Tokyo, 日本', 'JP'],
+      ['Москва, Russia', 'RU'],
+      ['Wien, Österreich', 'AT'],
+      ['Roma, Italia', 'IT'],
+    ]) {
       const res = await post(svc.baseUrl, '/v1/chart', { birthdate: '1990-05-15', birthtime: '12:00', location });
       expect([location, res.status, res.body.birth?.location?.countryCode]).toEqual([location, 200, cc]);
     }

@@ -41,7 +41,9 @@ chromiumSuite('purchase pages in headless Chromium')('purchase pages in headless
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
     page.on('pageerror', (e) => problems.push(e.message));
     // Stripe's hosted page cannot be reached from here: a stand-in answers the redirect's target.
-    await page.route('https://checkout.stripe.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Stripe Checkout stand-in</title><h1>Pay</h1>' }));
+    await page.route('https://checkout.stripe.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Stripe Checkout stand-in</title><h1>Pay</h1>' }),
+    );
 
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
@@ -51,7 +53,11 @@ chromiumSuite('purchase pages in headless Chromium')('purchase pages in headless
     const button = page.getByRole('button', { name: 'Buy a key for $50.00' });
     expect(await button.isVisible()).toBe(true);
     // The inline style ran under the CSP (a hash-allowed <style>): the layout's width is the page's own.
-    expect(await page.locator('main').evaluate((m) => (globalThis as unknown as { getComputedStyle(e: unknown): { maxWidth: string } }).getComputedStyle(m).maxWidth)).toBe('672px');
+    expect(
+      await page
+        .locator('main')
+        .evaluate((m) => (globalThis as unknown as { getComputedStyle(e: unknown): { maxWidth: string } }).getComputedStyle(m).maxWidth),
+    ).toBe('672px');
 
     await button.click();
     await page.waitForURL(/checkout\.stripe\.com\/c\/pay\/cs_test_/);
@@ -73,7 +79,9 @@ chromiumSuite('purchase pages in headless Chromium')('purchase pages in headless
     expect(await copy.isVisible()).toBe(true);
     await copy.click();
     await page.getByRole('status').filter({ hasText: 'Copied' }).waitFor({ timeout: 5_000 });
-    expect(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toBe(key);
+    expect(
+      await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()),
+    ).toBe(key);
 
     const second = await page.reload();
     expect(second?.status()).toBe(410);

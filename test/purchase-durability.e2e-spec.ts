@@ -47,17 +47,25 @@ describe('a bought key survives a Redis crash right after the webhook answered',
 
     // The API and the worker reconnect on their own; the reveal and the key then work.
     let shown = { status: 0, html: '' };
-    await waitFor(async () => {
-      shown = await page(service.baseUrl, `/purchase/success?session_id=${session.id}`);
-      return shown.status !== 503;
-    }, 20_000, 'the reveal page after the restart');
+    await waitFor(
+      async () => {
+        shown = await page(service.baseUrl, `/purchase/success?session_id=${session.id}`);
+        return shown.status !== 503;
+      },
+      20_000,
+      'the reveal page after the restart',
+    );
     expect(shown.status).toBe(200);
     const key = keyIn(shown.html)!;
     let status = 0;
-    await waitFor(async () => {
-      status = (await post(service.baseUrl, '/v1/chart', BIRTH, { key })).status;
-      return status === 200;
-    }, 30_000, 'a chart with the bought key after the restart');
+    await waitFor(
+      async () => {
+        status = (await post(service.baseUrl, '/v1/chart', BIRTH, { key })).status;
+        return status === 200;
+      },
+      30_000,
+      'a chart with the bought key after the restart',
+    );
     expect(status).toBe(200);
   }, 90_000);
 });

@@ -21,13 +21,19 @@ async function dumpPrefix(redis: Redis, prefix: string): Promise<Map<string, str
     for (const name of names) {
       const type = await redis.type(name);
       const value =
-        type === 'string' ? await redis.get(name)
-        : type === 'hash' ? JSON.stringify(await redis.hgetall(name))
-        : type === 'list' ? JSON.stringify(await redis.lrange(name, 0, -1))
-        : type === 'set' ? JSON.stringify(await redis.smembers(name))
-        : type === 'zset' ? JSON.stringify(await redis.zrange(name, '0', '-1', 'WITHSCORES'))
-        : type === 'stream' ? JSON.stringify(await redis.xrange(name, '-', '+'))
-        : `(${type})`;
+        type === 'string'
+          ? await redis.get(name)
+          : type === 'hash'
+            ? JSON.stringify(await redis.hgetall(name))
+            : type === 'list'
+              ? JSON.stringify(await redis.lrange(name, 0, -1))
+              : type === 'set'
+                ? JSON.stringify(await redis.smembers(name))
+                : type === 'zset'
+                  ? JSON.stringify(await redis.zrange(name, '0', '-1', 'WITHSCORES'))
+                  : type === 'stream'
+                    ? JSON.stringify(await redis.xrange(name, '-', '+'))
+                    : `(${type})`;
       out.set(name, value ?? '');
     }
   } while (cursor !== '0');
@@ -57,7 +63,12 @@ describe('buying a key (Stripe)', () => {
 
   it('checkout → signed webhook → one reveal → a working key → refund → 401', async () => {
     // The Buy button: a form post, answered 303 to Stripe's hosted page.
-    const res = await fetch(`${service.baseUrl}/v1/purchase/checkout`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    const res = await fetch(`${service.baseUrl}/v1/purchase/checkout`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
     expect(res.status).toBe(303);
     const location = res.headers.get('location')!;
     expect(location).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
@@ -112,7 +123,14 @@ describe('buying a key (Stripe)', () => {
     expect(after.status).toBe(401);
     expect(after.body.error.code).toBe('API_KEY_INVALID');
     const purchase = await redis.hgetall(`${service.prefix}:purchase:${sessionId}`);
-    expect(purchase).toMatchObject({ state: 'revoked', revokedReason: 'refunded', email: 'ada@example.com', amount: '5000', currency: 'usd', paymentIntentId: paid.payment_intent });
+    expect(purchase).toMatchObject({
+      state: 'revoked',
+      revokedReason: 'refunded',
+      email: 'ada@example.com',
+      amount: '5000',
+      currency: 'usd',
+      paymentIntentId: paid.payment_intent,
+    });
   }, 60_000);
 
   it('issues exactly one key for 20 concurrent deliveries of the same event', async () => {
@@ -201,7 +219,10 @@ describe('buying a key (Stripe)', () => {
     expect((await deliver(service.baseUrl, event('charge.refunded', refund(session.payment_intent, false)))).body.outcome).toBe('ignored');
     expect((await deliver(service.baseUrl, event('checkout.session.completed', { ...paidSession(), payment_status: 'unpaid' }))).body.outcome).toBe('ignored');
     expect((await deliver(service.baseUrl, event('checkout.session.completed', { ...paidSession(), metadata: {} }))).body.outcome).toBe('ignored');
-    expect((await deliver(service.baseUrl, event('customer.created', { id: 'cus_1', object: 'customer' }))).body).toEqual({ received: true, outcome: 'ignored' });
+    expect((await deliver(service.baseUrl, event('customer.created', { id: 'cus_1', object: 'customer' }))).body).toEqual({
+      received: true,
+      outcome: 'ignored',
+    });
     expect([await purchases(), await keyRecords()]).toEqual(before);
     expect((await post(service.baseUrl, '/v1/chart', BIRTH, { key })).status).toBe(200);
   }, 30_000);
@@ -255,17 +276,23 @@ describe('buying a key (Stripe)', () => {
   }, 30_000);
 
   it('refuses bad bodies on the checkout and rotation routes with the one error shape', async () => {
-    const form = await fetch(`${service.baseUrl}/v1/purchase/checkout`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `a=${'x'.repeat(5000)}` });
+    const form = await fetch(`${service.baseUrl}/v1/purchase/checkout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `a=${'x'.repeat(5000)}`,
+    });
     expect([form.status, ((await form.json()) as { error: { code: string } }).error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
     const text = await fetch(`${service.baseUrl}/v1/purchase/checkout`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'buy' });
     expect(text.status).toBe(415);
     expect((await post(service.baseUrl, '/v1/purchase/checkout', '{"a":', { key: null, raw: true })).body.error.code).toBe('INVALID_JSON');
     expect((await post(service.baseUrl, '/v1/keys/rotate', {}, { key: null })).body.error.code).toBe('API_KEY_MISSING');
-    expect((await post(service.baseUrl, '/v1/keys/rotate', {}, { key: 'hdk_not-a-key-of-ours-000000000000000000000' })).body.error.code).toBe('API_KEY_INVALID');
+    expect((await post(service.baseUrl, '/v1/keys/rotate', {}, { key: 'hdk_not-a-key-of-ours-000000000000000000000' })).body.error.code).toBe(
+      'API_KEY_INVALID',
+    );
     expect((await post(service.baseUrl, '/v1/keys/rotate', '{"a":', { raw: true })).body.error.code).toBe('INVALID_JSON');
   });
 
-  it('documents the purchase routes in OpenAPI, the webhook as Stripe\'s', async () => {
+  it("documents the purchase routes in OpenAPI, the webhook as Stripe's", async () => {
     const doc = (await (await fetch(`${service.baseUrl}/docs-json`)).json()) as { paths: Record<string, Json> };
     const hook = doc.paths['/v1/purchase/webhook'].post;
     expect(hook.summary).toMatch(/Stripe/);
@@ -320,7 +347,12 @@ describe('buying a key (Stripe)', () => {
 
   it('the operator CLI lists bought and made keys, and revokes either', async () => {
     const env = { ...process.env, REDIS_URL, REDIS_PREFIX: service.prefix };
-    const cli = (...args: string[]) => promisify(execFile)(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/cli/key.ts', ...args], { cwd: join(__dirname, '..'), env, timeout: 30_000 });
+    const cli = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/cli/key.ts', ...args], {
+        cwd: join(__dirname, '..'),
+        env,
+        timeout: 30_000,
+      });
     const session = paidSession('listed@example.com');
     await deliver(service.baseUrl, event('checkout.session.completed', session));
     const key = keyIn((await page(service.baseUrl, `/purchase/success?session_id=${session.id}`)).html)!;

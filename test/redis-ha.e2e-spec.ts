@@ -34,7 +34,14 @@ function birth(i: number): { birthdate: string; birthtime: string; location: str
 
 /** The longest time between consecutive 200 answers (by answer time) inside [from, to]. */
 function longestWithout200(answers: Answer[], from: number, to: number): { ms: number; from: number; to: number } {
-  const times = [from, ...answers.filter((a) => a.status === 200).map((a) => a.end).sort((a, b) => a - b), to];
+  const times = [
+    from,
+    ...answers
+      .filter((a) => a.status === 200)
+      .map((a) => a.end)
+      .sort((a, b) => a - b),
+    to,
+  ];
   let best = { ms: 0, from, to: from };
   for (let i = 1; i < times.length; i++) {
     if (times[i] - times[i - 1] > best.ms) best = { ms: times[i] - times[i - 1], from: times[i - 1], to: times[i] };
@@ -74,7 +81,10 @@ describe('Redis Sentinel: failover under load (API and worker processes)', () =>
     const client = async () => {
       while (Date.now() < loadEnd) {
         const start = Date.now();
-        const status = await post(service.baseUrl, '/v1/chart', birth(counter++)).then((r) => r.status, () => 0);
+        const status = await post(service.baseUrl, '/v1/chart', birth(counter++)).then(
+          (r) => r.status,
+          () => 0,
+        );
         answers.push({ start, end: Date.now(), status });
       }
     };
@@ -124,7 +134,13 @@ describe('Redis Sentinel: failover under load (API and worker processes)', () =>
     };
     console.log(`Sentinel failover under load (${LOAD_CLIENTS} clients, primary SIGKILLed at ${LOAD_BEFORE_KILL_MS} ms):\n${JSON.stringify(figures, null, 2)}`);
     if (quiet.ms > MAX_GAP_MS || badSpan > MAX_GAP_MS) {
-      const warnings = (lines: string[]) => lines.join('').split('\n').filter((l) => l && !l.includes('"route":"/health')).slice(-60).join('\n');
+      const warnings = (lines: string[]) =>
+        lines
+          .join('')
+          .split('\n')
+          .filter((l) => l && !l.includes('"route":"/health'))
+          .slice(-60)
+          .join('\n');
       console.log(`API log (last warnings):\n${warnings(service.logs.api)}\nworker log (last warnings):\n${warnings(service.logs.worker)}`);
     }
 

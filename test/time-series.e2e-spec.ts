@@ -42,7 +42,8 @@ describe('time series over HTTP', () => {
     kinds.forEach((k: string, i: number) => i > 0 && expect(k).not.toBe(kinds[i - 1])); // they alternate
     const first = res.body.events[0];
     const at = Date.parse(first.at);
-    const lon = async (ms: number) => (await post(service.baseUrl, '/v1/chart/transit', { ...BIRTH, at: new Date(ms).toISOString() })).body.activations.mercury.longitude;
+    const lon = async (ms: number) =>
+      (await post(service.baseUrl, '/v1/chart/transit', { ...BIRTH, at: new Date(ms).toISOString() })).body.activations.mercury.longitude;
     const [a, b, c] = [await lon(at - 2 * 86_400_000), await lon(at), await lon(at + 2 * 86_400_000)];
     // At a station the longitude is an extremum: both neighbours lie on the same side.
     expect(Math.sign(b - a)).toBe(-Math.sign(c - b));

@@ -15,7 +15,9 @@ export function flattenValidationErrors(errors: ValidationError[], prefix = ''):
     const field = prefix ? `${prefix}.${e.property}` : e.property;
     if (e.constraints) {
       const contexts = (e.contexts ?? {}) as Record<string, { code?: string }>;
-      const code = Object.keys(e.constraints).map((k) => contexts[k]?.code).find(Boolean);
+      const code = Object.keys(e.constraints)
+        .map((k) => contexts[k]?.code)
+        .find(Boolean);
       const problem: FieldProblem = { field, problems: Object.values(e.constraints) };
       if (code) problem.code = code;
       out.push(problem);

@@ -3,20 +3,47 @@ import { ConfigError, loadConfig } from './app-config';
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ role: 'all', port: 3000, redisUrl: 'redis://127.0.0.1:6379', redisUrlIsDefault: true, staticApiKeys: [], queuePrefix: 'hd', logLevel: 'info', adminReadWrite: false });
+    expect(c).toMatchObject({
+      role: 'all',
+      port: 3000,
+      redisUrl: 'redis://127.0.0.1:6379',
+      redisUrlIsDefault: true,
+      staticApiKeys: [],
+      queuePrefix: 'hd',
+      logLevel: 'info',
+      adminReadWrite: false,
+    });
     expect(loadConfig({ APP_ROLE: 'worker' }).port).toBe(3001);
   });
 
   it('reads every variable', () => {
     const c = loadConfig({
-      APP_ROLE: 'api', PORT: '8080', REDIS_URL: 'rediss://user:p%40ss@redis.example:6380/2', HD_API_KEYS: 'aaaaaaaaaaaaaaaa, bbbbbbbbbbbbbbbb',
-      WORKER_CONCURRENCY: '4', JOB_TIMEOUT_MS: '5000', QUEUE_MAX_WAITING: '10', ADMIN_TOKEN: 'admin-token-123456', ADMIN_READ_WRITE: 'true',
-      METRICS_TOKEN: 'metrics-token-123456', LOG_LEVEL: 'warn', REDIS_PREFIX: 'prod',
+      APP_ROLE: 'api',
+      PORT: '8080',
+      REDIS_URL: 'rediss://user:p%40ss@redis.example:6380/2',
+      HD_API_KEYS: 'aaaaaaaaaaaaaaaa, bbbbbbbbbbbbbbbb',
+      WORKER_CONCURRENCY: '4',
+      JOB_TIMEOUT_MS: '5000',
+      QUEUE_MAX_WAITING: '10',
+      ADMIN_TOKEN: 'admin-token-123456',
+      ADMIN_READ_WRITE: 'true',
+      METRICS_TOKEN: 'metrics-token-123456',
+      LOG_LEVEL: 'warn',
+      REDIS_PREFIX: 'prod',
     });
     expect(c).toMatchObject({
-      role: 'api', port: 8080, redisUrlIsDefault: false, staticApiKeys: ['aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb'], workerConcurrency: 4,
-      jobTimeoutMs: 5000, queueMaxWaiting: 10, adminToken: 'admin-token-123456', adminReadWrite: true, metricsToken: 'metrics-token-123456',
-      logLevel: 'warn', queuePrefix: 'prod',
+      role: 'api',
+      port: 8080,
+      redisUrlIsDefault: false,
+      staticApiKeys: ['aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb'],
+      workerConcurrency: 4,
+      jobTimeoutMs: 5000,
+      queueMaxWaiting: 10,
+      adminToken: 'admin-token-123456',
+      adminReadWrite: true,
+      metricsToken: 'metrics-token-123456',
+      logLevel: 'warn',
+      queuePrefix: 'prod',
     });
   });
 
@@ -127,8 +154,20 @@ describe('loadConfig: selling keys', () => {
   });
 
   it('reads the price, the public URL (trailing slash dropped) and another Stripe endpoint', () => {
-    const p = loadConfig({ ...stripe, STRIPE_PRICE_ID: 'price_1Abc', PRICE_AMOUNT: '4900', PRICE_CURRENCY: 'EUR', PUBLIC_URL: 'https://hd.example.com/', STRIPE_API_URL: 'http://127.0.0.1:12111' }).purchase!;
-    expect([p.priceId, p.price, p.publicUrl, p.stripeApiUrl?.port]).toEqual(['price_1Abc', { amount: 4900, currency: 'eur' }, 'https://hd.example.com', '12111']);
+    const p = loadConfig({
+      ...stripe,
+      STRIPE_PRICE_ID: 'price_1Abc',
+      PRICE_AMOUNT: '4900',
+      PRICE_CURRENCY: 'EUR',
+      PUBLIC_URL: 'https://hd.example.com/',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+    }).purchase!;
+    expect([p.priceId, p.price, p.publicUrl, p.stripeApiUrl?.port]).toEqual([
+      'price_1Abc',
+      { amount: 4900, currency: 'eur' },
+      'https://hd.example.com',
+      '12111',
+    ]);
   });
 
   it.each([

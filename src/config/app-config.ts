@@ -185,9 +185,11 @@ function purchaseConfig(env: NodeJS.ProcessEnv, port: number): PurchaseConfig | 
     if (stray.length) throw new ConfigError(`${stray.join(', ')} set without STRIPE_SECRET_KEY (purchases need it)`);
     return undefined;
   }
-  if (!/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/.test(stripeSecretKey)) throw new ConfigError('STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_… or rk_…)');
+  if (!/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/.test(stripeSecretKey))
+    throw new ConfigError('STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_… or rk_…)');
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
-  if (!webhookSecret || !/^whsec_[A-Za-z0-9+/=]+$/.test(webhookSecret)) throw new ConfigError('STRIPE_WEBHOOK_SECRET (whsec_…) is required with STRIPE_SECRET_KEY');
+  if (!webhookSecret || !/^whsec_[A-Za-z0-9+/=]+$/.test(webhookSecret))
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET (whsec_…) is required with STRIPE_SECRET_KEY');
   const sealSecret = env.KEY_SEAL_SECRET ?? '';
   if (sealSecret.length < 32) throw new ConfigError('KEY_SEAL_SECRET of at least 32 characters is required with STRIPE_SECRET_KEY');
   const priceId = env.STRIPE_PRICE_ID?.trim() || undefined;

@@ -7,7 +7,13 @@ import Redis from 'ioredis';
 
 /** True when a Redis server answers PING at the URL within the time given (the private server's start). */
 export async function redisAnswers(url: string, timeoutMs = 1_500): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    enableOfflineQueue: false,
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();

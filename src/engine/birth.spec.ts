@@ -2,7 +2,12 @@ import { resolveBirth } from './birth';
 import { EngineInputError } from './types';
 
 function err(fn: () => unknown): EngineInputError {
-  try { fn(); } catch (e) { if (e instanceof EngineInputError) return e; throw e; }
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof EngineInputError) return e;
+    throw e;
+  }
   throw new Error('expected an EngineInputError');
 }
 
@@ -44,9 +49,19 @@ describe('resolveBirth: sources of place and zone', () => {
   it('echoes the full shape', () => {
     const { birth } = resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30', location: 'Paris, France' });
     expect(birth).toEqual({
-      date: '1990-05-15', time: '12:30',
-      location: { name: 'Paris', region: 'Île-de-France', country: 'France', countryCode: 'FR', latitude: 48.85341, longitude: 2.3488, timezone: 'Europe/Paris' },
-      utcOffset: '+02:00', utc: '1990-05-15T10:30:00Z',
+      date: '1990-05-15',
+      time: '12:30',
+      location: {
+        name: 'Paris',
+        region: 'Île-de-France',
+        country: 'France',
+        countryCode: 'FR',
+        latitude: 48.85341,
+        longitude: 2.3488,
+        timezone: 'Europe/Paris',
+      },
+      utcOffset: '+02:00',
+      utc: '1990-05-15T10:30:00Z',
     });
   });
 
@@ -118,7 +133,9 @@ describe('resolveBirth: sources of place and zone', () => {
   it('errors', () => {
     expect(err(() => resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30' })).code).toBe('LOCATION_REQUIRED');
     expect(err(() => resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30', latitude: 1 })).code).toBe('LOCATION_REQUIRED');
-    expect(err(() => resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30', location: 'Paris, France', timezone: 'Nowhere/Land' })).code).toBe('INVALID_TIMEZONE');
+    expect(err(() => resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30', location: 'Paris, France', timezone: 'Nowhere/Land' })).code).toBe(
+      'INVALID_TIMEZONE',
+    );
     expect(err(() => resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30', location: 'Atlantisxq, France' })).code).toBe('LOCATION_NOT_FOUND');
     expect(err(() => resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30', location: 'Germany' })).code).toBe('LOCATION_IS_COUNTRY');
   });

@@ -72,7 +72,9 @@ export function resolveBirthPlace(input: Omit<BirthInputFields, 'birthdate' | 'b
   if (input.timezone !== undefined && input.timezone !== null && String(input.timezone).trim() !== '') {
     const canonical = canonicalZoneName(String(input.timezone).trim());
     if (!canonical) {
-      throw new EngineInputError('INVALID_TIMEZONE', `Unknown time zone "${input.timezone}"; give an IANA name such as "America/New_York".`, { timezone: input.timezone });
+      throw new EngineInputError('INVALID_TIMEZONE', `Unknown time zone "${input.timezone}"; give an IANA name such as "America/New_York".`, {
+        timezone: input.timezone,
+      });
     }
     timezone = canonical;
   }
@@ -80,7 +82,15 @@ export function resolveBirthPlace(input: Omit<BirthInputFields, 'birthdate' | 'b
   let loc: BirthLocationEcho;
   if (location) {
     const p = resolvePlace(location);
-    loc = { name: p.name, region: p.region, country: p.country, countryCode: p.countryCode, latitude: p.latitude, longitude: p.longitude, timezone: p.timezone };
+    loc = {
+      name: p.name,
+      region: p.region,
+      country: p.country,
+      countryCode: p.countryCode,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      timezone: p.timezone,
+    };
     if (p.alternatives) loc.alternatives = p.alternatives;
     if (p.asWritten && normalizeKey(p.asWritten) !== normalizeKey(p.name)) loc.asWritten = p.asWritten;
     if (hasLat) {

@@ -6,19 +6,7 @@
  * cross, variables. The position buffers are module-level because the engine is synchronous and single-threaded
  * per process; nothing in them outlives a call.
  */
-import {
-  Activation,
-  Activations,
-  Chart,
-  EngineInputError,
-  GateActivation,
-  IncarnationCross,
-  NodeType,
-  PLANETS,
-  Planet,
-  Variable,
-  Variables,
-} from './types';
+import { Activation, Activations, Chart, EngineInputError, GateActivation, IncarnationCross, NodeType, PLANETS, Planet, Variable, Variables } from './types';
 import {
   jdFromUtcMs,
   positions,
@@ -31,28 +19,12 @@ import {
 } from './ephemeris';
 import { solveDesign } from './design';
 import { activationAt, GATE_WHEEL_INDEX } from './mandala';
-import {
-  analyzeGateSet,
-  authorityOf,
-  CH_GATE1,
-  CH_GATE2,
-  CHANNEL_OBJECTS,
-  centersOfMask,
-  definitionOf,
-  splitOf,
-  typeOf,
-} from './graph';
+import { analyzeGateSet, authorityOf, CH_GATE1, CH_GATE2, CHANNEL_OBJECTS, centersOfMask, definitionOf, splitOf, typeOf } from './graph';
 import { TYPE_DETAILS } from './tables/type-details';
 import { LINE_NAMES, PROFILE_GEOMETRY } from './tables/profiles';
 import { CROSSES } from './tables/crosses';
 import { QUARTERS, QUARTER_START_WHEEL_INDEX } from './tables/quarters';
-import {
-  ColorName,
-  DETERMINATION_COLORS,
-  ENVIRONMENT_COLORS,
-  MOTIVATION_COLORS,
-  PERSPECTIVE_COLORS,
-} from './tables/variable-names';
+import { ColorName, DETERMINATION_COLORS, ENVIRONMENT_COLORS, MOTIVATION_COLORS, PERSPECTIVE_COLORS } from './tables/variable-names';
 
 export interface ChartOptions {
   nodeType?: NodeType;
@@ -95,11 +67,11 @@ export function assertBirthInstant(utcMs: number): void {
     });
   }
   if (utcMs < SUPPORTED_BIRTH_MIN_UTC_MS || utcMs > SUPPORTED_BIRTH_MAX_UTC_MS) {
-    throw new EngineInputError(
-      'DATE_OUT_OF_RANGE',
-      `birth instant must lie between ${SUPPORTED_BIRTH_MIN_UTC} and ${SUPPORTED_BIRTH_MAX_UTC}`,
-      { utcMs, minUtc: SUPPORTED_BIRTH_MIN_UTC, maxUtc: SUPPORTED_BIRTH_MAX_UTC },
-    );
+    throw new EngineInputError('DATE_OUT_OF_RANGE', `birth instant must lie between ${SUPPORTED_BIRTH_MIN_UTC} and ${SUPPORTED_BIRTH_MAX_UTC}`, {
+      utcMs,
+      minUtc: SUPPORTED_BIRTH_MIN_UTC,
+      maxUtc: SUPPORTED_BIRTH_MAX_UTC,
+    });
   }
 }
 
@@ -194,12 +166,7 @@ export function buildChart(
   };
 }
 
-function addSide(
-  acts: Activations,
-  side: 'personality' | 'design',
-  gates: Uint8Array,
-  activatedGates: Record<number, GateActivation>,
-): void {
+function addSide(acts: Activations, side: 'personality' | 'design', gates: Uint8Array, activatedGates: Record<number, GateActivation>): void {
   for (let i = 0; i < PLANETS.length; i++) {
     const planet: Planet = PLANETS[i];
     const g = acts[planet].gate;
@@ -211,13 +178,7 @@ function addSide(
 }
 
 /** Incarnation cross (RULES 9): name from the personality Sun gate and the profile's geometry. */
-export function crossOf(
-  pSun: number,
-  pEarth: number,
-  dSun: number,
-  dEarth: number,
-  geometry: IncarnationCross['geometry'],
-): IncarnationCross {
+export function crossOf(pSun: number, pEarth: number, dSun: number, dEarth: number, geometry: IncarnationCross['geometry']): IncarnationCross {
   const row = CROSSES[pSun];
   const entry = geometry === 'Right Angle' ? row.rightAngle : geometry === 'Left Angle' ? row.leftAngle : row.juxtaposition;
   const q = (((GATE_WHEEL_INDEX[pSun] - QUARTER_START_WHEEL_INDEX) % 64) + 64) % 64;

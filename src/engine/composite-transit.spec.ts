@@ -52,16 +52,14 @@ describe('composite (RULES 11.2)', () => {
   });
 
   it('two reference people: kinds derived from the reference JSON gates and channels', () => {
-    const fixture = JSON.parse(
-      fs.readFileSync(path.join(__dirname, '../../test/fixtures/reference-charts.json'), 'utf8'),
-    ) as { charts: { id: string; utc: string; computed: { channels: string[]; [key: string]: unknown } }[] };
+    const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, '../../test/fixtures/reference-charts.json'), 'utf8')) as {
+      charts: { id: string; utc: string; computed: { channels: string[]; [key: string]: unknown } }[];
+    };
     const pick = (id: string) => fixture.charts.find((c) => c.id === id)!;
     const refA = pick('ra-uru-hu');
     const refB = pick('natalengine-kathleen-m');
     const gatesOf = (r: typeof refA) =>
-      new Set<number>(
-        ['personality', 'design'].flatMap((s) => Object.values(r.computed[s] as Record<string, { gate: number }>).map((a) => a.gate)),
-      );
+      new Set<number>(['personality', 'design'].flatMap((s) => Object.values(r.computed[s] as Record<string, { gate: number }>).map((a) => a.gate)));
     const ga = gatesOf(refA);
     const gb = gatesOf(refB);
     const chA = new Set<string>(refA.computed.channels);
@@ -78,9 +76,7 @@ describe('composite (RULES 11.2)', () => {
     }
     const a = computeChart(Date.parse(refA.utc));
     const b = computeChart(Date.parse(refB.utc));
-    const got = Object.fromEntries(
-      computeComposite(a, b).channels.map((c) => [key(c), c.dominant ? `${c.kind}:${c.dominant}` : c.kind]),
-    );
+    const got = Object.fromEntries(computeComposite(a, b).channels.map((c) => [key(c), c.dominant ? `${c.kind}:${c.dominant}` : c.kind]));
     expect(got).toEqual(expected);
     expect(Object.keys(expected).length).toBeGreaterThan(chA.size + chB.size - 1);
   });

@@ -3,16 +3,7 @@
  * centers, definition and type; each composite channel is classified by who brings which gate.
  */
 import { CENTERS, CenterDefinedBy, CompositeChannel, CompositeChart, Chart, GateActivation } from './types';
-import {
-  analyzeGateSet,
-  CH_GATE1,
-  CH_GATE2,
-  CHANNEL_OBJECTS,
-  centersOfMask,
-  definitionOf,
-  gateSetOf,
-  typeOf,
-} from './graph';
+import { analyzeGateSet, CH_GATE1, CH_GATE2, CHANNEL_OBJECTS, centersOfMask, definitionOf, gateSetOf, typeOf } from './graph';
 
 /** A chart, or anything with its activated gates, or a plain list of gate numbers. */
 export type GateSource = Pick<Chart, 'activatedGates'> | { activatedGates: Record<number, GateActivation> } | readonly number[];

@@ -111,7 +111,8 @@ function solveCrossing(motion: BodyMotion, a: Sample, b: Sample, target: number)
     const f = angleDiff(longitudeOf(t, motion.seBody), target);
     crossingStats.solveCalls++;
     if (f === 0) return t;
-    if ((f < 0) === up) lo = t; // not there yet
+    if (f < 0 === up)
+      lo = t; // not there yet
     else hi = t;
     if (i > 0 && t !== prevT) slope = (f - prevF) / (t - prevT);
     let next = t - f / slope;
@@ -132,7 +133,7 @@ function solveCrossing(motion: BodyMotion, a: Sample, b: Sample, target: number)
 /** Samples [fromJd, toJd] at the body's first step and hands each step (unwrapped, end to end) to `scan`. */
 function stepThrough(motion: BodyMotion, fromJd: number, toJd: number, scan: (a: Sample, b: Sample) => void): void {
   let a = sampleNear(motion, fromJd, undefined);
-  for (let t = fromJd; t < toJd; ) {
+  for (let t = fromJd; t < toJd;) {
     const next = Math.min(t + motion.step, toJd);
     const b = sampleNear(motion, next, a);
     scan(a, b);

@@ -133,7 +133,9 @@ function shares(windows: readonly DayWindow[], valueOf: (chart: Chart) => string
     const v = valueOf(w.chart);
     hours.set(v, (hours.get(v) ?? 0) + (w.endMs - w.startMs) / HOUR_MS);
   }
-  return [...hours.entries()].map(([value, h]) => ({ value, hours: Math.round(h * 1e4) / 1e4 })).sort((a, b) => b.hours - a.hours || a.value.localeCompare(b.value));
+  return [...hours.entries()]
+    .map(([value, h]) => ({ value, hours: Math.round(h * 1e4) / 1e4 }))
+    .sort((a, b) => b.hours - a.hours || a.value.localeCompare(b.value));
 }
 
 /** Hours during which `has` holds, for every item it names (for centers and channels). */

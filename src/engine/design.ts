@@ -23,13 +23,7 @@ const DEG = Math.PI / 180;
 function approxSun(jd: number): number {
   const t = (jd - 2451545.0) / 36525;
   const m = (357.52911 + 35999.05029 * t) * DEG;
-  return (
-    280.46646 +
-    36000.76983 * t +
-    (1.914602 - 0.004817 * t) * Math.sin(m) +
-    0.019993 * Math.sin(2 * m) +
-    0.000289 * Math.sin(3 * m)
-  );
+  return 280.46646 + 36000.76983 * t + (1.914602 - 0.004817 * t) * Math.sin(m) + 0.019993 * Math.sin(2 * m) + 0.000289 * Math.sin(3 * m);
 }
 
 /** Its time derivative in degrees/day. */
@@ -37,8 +31,7 @@ function approxSunSpeed(jd: number): number {
   const t = (jd - 2451545.0) / 36525;
   const m = (357.52911 + 35999.05029 * t) * DEG;
   const dm = 35999.05029 * DEG; // rad per century
-  const dc =
-    ((1.914602 - 0.004817 * t) * Math.cos(m) + 2 * 0.019993 * Math.cos(2 * m) + 3 * 0.000289 * Math.cos(3 * m)) * dm;
+  const dc = ((1.914602 - 0.004817 * t) * Math.cos(m) + 2 * 0.019993 * Math.cos(2 * m) + 3 * 0.000289 * Math.cos(3 * m)) * dm;
   return (36000.76983 + dc) / 36525;
 }
 

@@ -77,11 +77,11 @@ const PLANET_IDS = [2, 3, 4, 5, 6, 7, 8, 9] as const;
 
 export function assertEphemerisRange(jdUt: number, what: string): void {
   if (!(jdUt >= EPHEMERIS_MIN_JD && jdUt <= EPHEMERIS_MAX_JD)) {
-    throw new EngineInputError(
-      'DATE_OUT_OF_RANGE',
-      `${what} is outside the supported ephemeris range ${EPHEMERIS_MIN_UTC} .. ${EPHEMERIS_MAX_UTC}`,
-      { jdUt, minUtc: EPHEMERIS_MIN_UTC, maxUtc: EPHEMERIS_MAX_UTC },
-    );
+    throw new EngineInputError('DATE_OUT_OF_RANGE', `${what} is outside the supported ephemeris range ${EPHEMERIS_MIN_UTC} .. ${EPHEMERIS_MAX_UTC}`, {
+      jdUt,
+      minUtc: EPHEMERIS_MIN_UTC,
+      maxUtc: EPHEMERIS_MAX_UTC,
+    });
   }
 }
 
@@ -144,8 +144,18 @@ export function positions(jdUt: number, nodeType: NodeType, out: Float64Array, s
 
 /** Swiss Ephemeris body numbers of the bodies the time-series work follows (Earth and South Node mirror). */
 export const SE_BODY = {
-  sun: SE_SUN, moon: SE_MOON, mercury: 2, venus: 3, mars: 4, jupiter: 5, saturn: 6, uranus: 7, neptune: 8, pluto: 9,
-  meanNode: SE_MEAN_NODE, trueNode: SE_TRUE_NODE,
+  sun: SE_SUN,
+  moon: SE_MOON,
+  mercury: 2,
+  venus: 3,
+  mars: 4,
+  jupiter: 5,
+  saturn: 6,
+  uranus: 7,
+  neptune: 8,
+  pluto: 9,
+  meanNode: SE_MEAN_NODE,
+  trueNode: SE_TRUE_NODE,
   /** In seas_18.se1, shipped with the swisseph package: file-based over the whole 1800–2400 range. */
   chiron: 15,
 } as const;

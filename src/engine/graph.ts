@@ -12,9 +12,7 @@ import { CHANNELS } from './tables/channels';
 import { GATE_CENTER, MOTORS } from './tables/wheel';
 
 /** Center name → bit index (CENTERS order). */
-export const CENTER_INDEX: Readonly<Record<CenterName, number>> = Object.fromEntries(
-  CENTERS.map((c, i) => [c, i]),
-) as Record<CenterName, number>;
+export const CENTER_INDEX: Readonly<Record<CenterName, number>> = Object.fromEntries(CENTERS.map((c, i) => [c, i])) as Record<CenterName, number>;
 
 export const BIT_HEAD = 1 << CENTER_INDEX.Head;
 export const BIT_AJNA = 1 << CENTER_INDEX.Ajna;
@@ -138,13 +136,7 @@ export function authorityOf(definedMask: number, components: readonly number[]):
   return 'Lunar';
 }
 
-const DEFINITIONS: readonly Definition[] = [
-  'No Definition',
-  'Single Definition',
-  'Split Definition',
-  'Triple Split Definition',
-  'Quadruple Split Definition',
-];
+const DEFINITIONS: readonly Definition[] = ['No Definition', 'Single Definition', 'Split Definition', 'Triple Split Definition', 'Quadruple Split Definition'];
 
 /** Number of connected components → definition name (RULES 7.1; five or more is impossible). */
 export function definitionOf(componentCount: number): Definition {

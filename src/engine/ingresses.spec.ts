@@ -27,18 +27,24 @@ function count(events: IngressEvent[], body: Planet): number {
 }
 
 describe('ingresses', () => {
-  it.each(['1801-03-01', '2026-01-01', '2398-06-01'])('in 365.2422 days from %s: Sun and Earth 64 gates and 384 lines each, at the same instants; the Nodes alike', (start) => {
-    const from = Date.parse(`${start}T00:00:00Z`);
-    for (const [level, n] of [['gate', 64], ['line', 384]] as const) {
-      const events = findIngresses(from, from + YEAR, ['sun', 'earth', 'northNode', 'southNode'], level, 'true');
-      expect([level, count(events, 'sun'), count(events, 'earth')]).toEqual([level, n, n]);
-      const sun = events.filter((e) => e.body === 'sun');
-      const earth = events.filter((e) => e.body === 'earth');
-      expect(earth.map((e) => e.at)).toEqual(sun.map((e) => e.at));
-      expect(count(events, 'northNode')).toBe(count(events, 'southNode'));
-      expect(count(events, 'northNode')).toBeGreaterThan(0);
-    }
-  });
+  it.each(['1801-03-01', '2026-01-01', '2398-06-01'])(
+    'in 365.2422 days from %s: Sun and Earth 64 gates and 384 lines each, at the same instants; the Nodes alike',
+    (start) => {
+      const from = Date.parse(`${start}T00:00:00Z`);
+      for (const [level, n] of [
+        ['gate', 64],
+        ['line', 384],
+      ] as const) {
+        const events = findIngresses(from, from + YEAR, ['sun', 'earth', 'northNode', 'southNode'], level, 'true');
+        expect([level, count(events, 'sun'), count(events, 'earth')]).toEqual([level, n, n]);
+        const sun = events.filter((e) => e.body === 'sun');
+        const earth = events.filter((e) => e.body === 'earth');
+        expect(earth.map((e) => e.at)).toEqual(sun.map((e) => e.at));
+        expect(count(events, 'northNode')).toBe(count(events, 'southNode'));
+        expect(count(events, 'northNode')).toBeGreaterThan(0);
+      }
+    },
+  );
 
   it('every gate ingress of a year, and every line ingress of a month: previous one second before, new one second after', () => {
     const from = Date.parse('2026-03-01T00:00:00Z');
@@ -53,9 +59,10 @@ describe('ingresses', () => {
       const i = PLANETS.indexOf(e.body);
       const before = activationsAt(t - 1000)[i];
       const after = activationsAt(t + 1000)[i];
-      const ok = level === 'gate'
-        ? before.gate === e.previous.gate && after.gate === e.gate
-        : before.gate === e.previous.gate && before.line === e.previous.line && after.gate === e.gate && after.line === e.line;
+      const ok =
+        level === 'gate'
+          ? before.gate === e.previous.gate && after.gate === e.gate
+          : before.gate === e.previous.gate && before.line === e.previous.line && after.gate === e.gate && after.line === e.line;
       if (!ok) wrong.push({ level, e, before: [before.gate, before.line], after: [after.gate, after.line] });
     }
     expect(wrong).toEqual([]);
@@ -78,9 +85,19 @@ describe('ingresses', () => {
     }
     const solved = events.filter((e) => Date.parse(e.at) < to - 60_000);
     expect(solved.length).toBe(scanned.length);
-    const unmatched = scanned.filter((s) => !solved.some((e) =>
-      e.body === s.body && e.gate === s.gate && e.line === s.line && e.previous.gate === s.previous.gate && e.previous.line === s.previous.line &&
-      Date.parse(e.at) > s.minute - 61_000 && Date.parse(e.at) <= s.minute + 1_000));
+    const unmatched = scanned.filter(
+      (s) =>
+        !solved.some(
+          (e) =>
+            e.body === s.body &&
+            e.gate === s.gate &&
+            e.line === s.line &&
+            e.previous.gate === s.previous.gate &&
+            e.previous.line === s.previous.line &&
+            Date.parse(e.at) > s.minute - 61_000 &&
+            Date.parse(e.at) <= s.minute + 1_000,
+        ),
+    );
     expect(unmatched).toEqual([]);
   });
 
@@ -172,10 +189,19 @@ describe('transit calendar', () => {
       const jd = jdFromUtcMs(t);
       const overlay = computeTransit(natal, t);
       const active = calendar.filter((i) => i.startJd <= jd && jd < i.endJd);
-      const names = (kind: string) => active.filter((i) => i.kind === kind).map((i) => `${i.channel!.gate1}-${i.channel!.gate2}`).sort();
+      const names = (kind: string) =>
+        active
+          .filter((i) => i.kind === kind)
+          .map((i) => `${i.channel!.gate1}-${i.channel!.gate2}`)
+          .sort();
       expect(names('completes-channel')).toEqual(overlay.completedChannels.map((c) => `${c.gate1}-${c.gate2}`).sort());
       expect(names('transit-channel')).toEqual(overlay.transitChannels.map((c) => `${c.gate1}-${c.gate2}`).sort());
-      expect(active.filter((i) => i.kind === 'defines-center').map((i) => i.center).sort()).toEqual([...overlay.temporarilyDefinedCenters].sort());
+      expect(
+        active
+          .filter((i) => i.kind === 'defines-center')
+          .map((i) => i.center)
+          .sort(),
+      ).toEqual([...overlay.temporarilyDefinedCenters].sort());
     }
   });
 });

@@ -35,8 +35,6 @@ export interface StationEvent {
 /** The bodies that can station (the Sun, Moon and Earth never do; the true node does ~50 times a year). */
 export const STATION_BODIES = ['mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] as const satisfies readonly Planet[];
 
-
-
 /** The body whose motion a planet's longitude follows, and the offset to add. */
 export function movingBodyOf(body: Planet): { moving: MovingBody; offset: number } {
   const mirrored = (Object.keys(MIRRORED) as MovingBody[]).find((m) => MIRRORED[m] === body);

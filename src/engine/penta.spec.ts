@@ -61,9 +61,15 @@ describe('Penta of 3: ra-uru-hu (0), natalengine-aaron-g (1), natalengine-kathle
     expectGates(r, {
       31: [[2, 'pd']], // Kathleen p Venus + d Jupiter
       8: [],
-      33: [[0, 'p'], [2, 'p']], // Ra p Pluto; Kathleen p Mars, p Jupiter
+      33: [
+        [0, 'p'],
+        [2, 'p'],
+      ], // Ra p Pluto; Kathleen p Mars, p Jupiter
       7: [[0, 'pd']], // Ra p Mars, p Saturn, d Pluto
-      1: [[0, 'p'], [2, 'p']], // Ra p SouthNode; Kathleen p Pluto
+      1: [
+        [0, 'p'],
+        [2, 'p'],
+      ], // Ra p SouthNode; Kathleen p Pluto
       13: [[1, 'd']],
       15: [[1, 'd']],
       2: [[0, 'p']],
@@ -87,7 +93,10 @@ describe('Penta of 3: ra-uru-hu (0), natalengine-aaron-g (1), natalengine-kathle
 
   it('gaps, overlaps, members, counts', () => {
     expect(r.gaps).toEqual({ gates: [8, 46, 14], channels: ['1-8', '2-14', '29-46'] });
-    expect(r.overlaps).toEqual([{ gate: 33, members: [0, 2] }, { gate: 1, members: [0, 2] }]);
+    expect(r.overlaps).toEqual([
+      { gate: 33, members: [0, 2] },
+      { gate: 1, members: [0, 2] },
+    ]);
     expect(r.members).toEqual([
       { index: 0, pentaGates: [33, 7, 1, 2], pentaChannels: [], soleGates: [7, 2] },
       { index: 1, pentaGates: [13, 15, 5, 29], pentaChannels: ['5-15'], soleGates: [13, 15, 5, 29] },
@@ -110,16 +119,34 @@ describe('Penta of 4: bentyson-dave (0), bentyson-ben (1), bentyson-elodi (2), b
     expectGates(r, {
       31: [],
       8: [[1, 'p']],
-      33: [[1, 'd'], [3, 'd']],
+      33: [
+        [1, 'd'],
+        [3, 'd'],
+      ],
       7: [],
-      1: [[0, 'd'], [1, 'p']],
-      13: [[0, 'p'], [3, 'd']],
+      1: [
+        [0, 'd'],
+        [1, 'p'],
+      ],
+      13: [
+        [0, 'p'],
+        [3, 'd'],
+      ],
       15: [[3, 'd']],
       2: [[3, 'd']],
-      46: [[0, 'd'], [3, 'p']],
+      46: [
+        [0, 'd'],
+        [3, 'p'],
+      ],
       5: [[2, 'd']],
-      14: [[0, 'pd'], [1, 'p']], // Dave p + d Neptune; Ben p Sun
-      29: [[1, 'd'], [3, 'd']],
+      14: [
+        [0, 'pd'],
+        [1, 'p'],
+      ], // Dave p + d Neptune; Ben p Sun
+      29: [
+        [1, 'd'],
+        [3, 'd'],
+      ],
     });
   });
 
@@ -167,16 +194,34 @@ describe('Penta of 5: isaacbowen (0), istanbul-1968 (1), 1987-01-20 (2), sharpas
   it('gates: who supplies each, from which side', () => {
     expectGates(r, {
       31: [[4, 'p']],
-      8: [[0, 'p'], [4, 'p']],
+      8: [
+        [0, 'p'],
+        [4, 'p'],
+      ],
       33: [],
-      7: [[0, 'd'], [4, 'p']],
-      1: [[0, 'p'], [1, 'd'], [2, 'd'], [4, 'p']],
+      7: [
+        [0, 'd'],
+        [4, 'p'],
+      ],
+      1: [
+        [0, 'p'],
+        [1, 'd'],
+        [2, 'd'],
+        [4, 'p'],
+      ],
       13: [],
       15: [[3, 'd']],
       2: [[3, 'd']],
-      46: [[1, 'd'], [3, 'd']],
+      46: [
+        [1, 'd'],
+        [3, 'd'],
+      ],
       5: [[2, 'p']],
-      14: [[0, 'p'], [1, 'p'], [2, 'd']],
+      14: [
+        [0, 'p'],
+        [1, 'p'],
+        [2, 'd'],
+      ],
       29: [[3, 'd']],
     });
   });

@@ -25,8 +25,12 @@ export type PentaChannelFormation = 'single-member' | 'across-members';
  * right (15-5, 2-14, 46-29). Written lower gate first, as everywhere else in the engine ("7-31").
  */
 const PENTA_CHANNEL_GATES: readonly (readonly [number, number])[] = [
-  [7, 31], [1, 8], [13, 33],
-  [5, 15], [2, 14], [29, 46],
+  [7, 31],
+  [1, 8],
+  [13, 33],
+  [5, 15],
+  [2, 14],
+  [29, 46],
 ];
 
 /** The 12 Penta gates in drawing order, row by row: Throat 31 8 33 · G 7 1 13 · G 15 2 46 · Sacral 5 14 29. */
@@ -124,13 +128,22 @@ const SIDE_DESIGN = 2;
 
 /** gate → Penta channel key, for the gate entries. */
 const CHANNEL_OF_GATE: ReadonlyMap<number, PentaChannelDef> = new Map(
-  PENTA_CHANNELS.flatMap((c) => [[c.gate1, c], [c.gate2, c]] as [number, PentaChannelDef][]),
+  PENTA_CHANNELS.flatMap(
+    (c) =>
+      [
+        [c.gate1, c],
+        [c.gate2, c],
+      ] as [number, PentaChannelDef][],
+  ),
 );
 
 /** One member's sides per gate: bit 1 personality, bit 2 design, indexed by gate number (0 = not activated). */
 function sidesByGate(member: PentaMember, index: number): Uint8Array {
   const sides = new Uint8Array(65);
-  for (const [side, bit] of [['personality', SIDE_PERSONALITY], ['design', SIDE_DESIGN]] as const) {
+  for (const [side, bit] of [
+    ['personality', SIDE_PERSONALITY],
+    ['design', SIDE_DESIGN],
+  ] as const) {
     const activations = member?.[side];
     if (!activations) throw new EngineInputError('PENTA_MEMBER_INVALID', `member ${index} has no ${side} activations`, { member: index });
     for (const planet of PLANETS) {
@@ -193,11 +206,11 @@ function memberSummary(index: number, gates: readonly PentaGate[], channels: rea
 export function computePenta(members: readonly PentaMember[]): PentaAnalysis {
   const n = Array.isArray(members) ? members.length : 0;
   if (n < PENTA_MIN_MEMBERS || n > PENTA_MAX_MEMBERS) {
-    throw new EngineInputError(
-      'PENTA_SIZE',
-      `A Penta has ${PENTA_MIN_MEMBERS} to ${PENTA_MAX_MEMBERS} members; got ${n}.`,
-      { members: n, min: PENTA_MIN_MEMBERS, max: PENTA_MAX_MEMBERS },
-    );
+    throw new EngineInputError('PENTA_SIZE', `A Penta has ${PENTA_MIN_MEMBERS} to ${PENTA_MAX_MEMBERS} members; got ${n}.`, {
+      members: n,
+      min: PENTA_MIN_MEMBERS,
+      max: PENTA_MAX_MEMBERS,
+    });
   }
   const perMember = members.map(sidesByGate);
 

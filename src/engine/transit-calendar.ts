@@ -38,7 +38,11 @@ interface Open {
 const buf = new Float64Array(13);
 
 /** What the transits do to the natal gates while each body sits in `gateOf[body]`: key → item and bodies. */
-function activeItems(natal: Uint8Array, natalDefined: number, gateOf: Record<Planet, number>): Map<string, { item: Omit<CalendarInterval, 'startJd' | 'endJd' | 'startsBefore' | 'endsAfter' | 'bodies'>; bodies: Planet[] }> {
+function activeItems(
+  natal: Uint8Array,
+  natalDefined: number,
+  gateOf: Record<Planet, number>,
+): Map<string, { item: Omit<CalendarInterval, 'startJd' | 'endJd' | 'startsBefore' | 'endsAfter' | 'bodies'>; bodies: Planet[] }> {
   const inGate = new Map<number, Planet[]>();
   for (const p of PLANETS) {
     const list = inGate.get(gateOf[p]);
@@ -111,7 +115,7 @@ export function transitCalendar(natal: Uint8Array, fromMs: number, toMs: number,
 
   apply(fromJd, true);
   const timeline = ingressTimeline(fromMs, toMs, PLANETS, 'gate', nodeType);
-  for (let i = 0; i < timeline.length; ) {
+  for (let i = 0; i < timeline.length;) {
     const jd = timeline[i].jdUt;
     // Ingresses at one instant (the Sun and the Earth, the two Nodes) are applied together.
     for (; i < timeline.length && timeline[i].jdUt === jd; i++) gateOf[timeline[i].event.body] = timeline[i].event.gate;

@@ -28,12 +28,7 @@ export function computeTransit(natal: GateSource, utcMs: number, options: Transi
 }
 
 /** The overlay from already computed transit activations (pure; used by computeTransit and by tests). */
-export function overlayTransit(
-  natal: GateSource,
-  activations: TransitChart['activations'],
-  jd: number,
-  nodeType: NodeType = 'true',
-): TransitChart {
+export function overlayTransit(natal: GateSource, activations: TransitChart['activations'], jd: number, nodeType: NodeType = 'true'): TransitChart {
   const natalGates = gateSetFrom(natal);
   const transitSet = new Uint8Array(65);
   for (const p of PLANETS) transitSet[activations[p].gate] = 1;

@@ -5,14 +5,23 @@
 
 /** The 13 bodies, in the display order used by chart exports (RULES 2.1). */
 export const PLANETS = [
-  'sun', 'earth', 'northNode', 'southNode', 'moon', 'mercury', 'venus',
-  'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto',
+  'sun',
+  'earth',
+  'northNode',
+  'southNode',
+  'moon',
+  'mercury',
+  'venus',
+  'mars',
+  'jupiter',
+  'saturn',
+  'uranus',
+  'neptune',
+  'pluto',
 ] as const;
 export type Planet = (typeof PLANETS)[number];
 
-export const CENTERS = [
-  'Head', 'Ajna', 'Throat', 'G', 'Heart', 'Sacral', 'Solar Plexus', 'Spleen', 'Root',
-] as const;
+export const CENTERS = ['Head', 'Ajna', 'Throat', 'G', 'Heart', 'Sacral', 'Solar Plexus', 'Spleen', 'Root'] as const;
 export type CenterName = (typeof CENTERS)[number];
 
 export type NodeType = 'true' | 'mean';
@@ -30,12 +39,7 @@ export type Authority =
   | 'Mental / Environmental (no inner authority)'
   | 'Lunar';
 
-export type Definition =
-  | 'No Definition'
-  | 'Single Definition'
-  | 'Split Definition'
-  | 'Triple Split Definition'
-  | 'Quadruple Split Definition';
+export type Definition = 'No Definition' | 'Single Definition' | 'Split Definition' | 'Triple Split Definition' | 'Quadruple Split Definition';
 
 export type CrossGeometry = 'Right Angle' | 'Juxtaposition' | 'Left Angle';
 export type Quarter = 'Initiation' | 'Civilization' | 'Duality' | 'Mutation';

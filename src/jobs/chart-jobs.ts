@@ -8,7 +8,16 @@ import { resolveBirth } from '../engine/birth';
 import { computeChart, computeComposite, computeTransit } from '../engine';
 import type { Chart } from '../engine/types';
 import type { BirthEcho } from '../engine/birth';
-import type { BirthInput, PentaInput, BodygraphInput, CompositeBodygraphInput, CompositeInput, DrawingInput, TransitBodygraphInput, TransitInput } from './payloads';
+import type {
+  BirthInput,
+  PentaInput,
+  BodygraphInput,
+  CompositeBodygraphInput,
+  CompositeInput,
+  DrawingInput,
+  TransitBodygraphInput,
+  TransitInput,
+} from './payloads';
 import { presentAdvanced, presentChart, presentComposite, presentSummary, presentTransit } from './present';
 import { computePenta } from '../engine/penta';
 
@@ -38,7 +47,10 @@ export function transitJob(input: TransitInput): string {
 }
 
 /** SVG text, or the PNG as base64 (job results travel as JSON); the PNG is drawn with its text as outlines. */
-function drawing(input: DrawingInput, render: (options: { size: number; theme: 'light' | 'dark'; background: DrawingInput['background']; text: TextMode }) => string): string {
+function drawing(
+  input: DrawingInput,
+  render: (options: { size: number; theme: 'light' | 'dark'; background: DrawingInput['background']; text: TextMode }) => string,
+): string {
   const options = { size: input.size, theme: input.theme, background: input.background };
   if (input.format !== 'png') return render({ ...options, text: 'text' });
   return svgToPng(render({ ...options, text: 'outline' }), input.size, input.background === 'transparent').toString('base64');

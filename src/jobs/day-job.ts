@@ -38,7 +38,13 @@ export function dayJob(input: DayInput): string {
       };
       if (input.detail !== 'full') return window;
       // The window's whole chart as /v1/chart gives it, without the birth echo (one per answer, above).
-      const { birth: _birth, ...chart } = presentChart(c, { date: input.birthdate, time: window.from.local.slice(0, 5), location: day.location, utcOffset: window.from.utcOffset, utc: window.from.utc });
+      const { birth: _birth, ...chart } = presentChart(c, {
+        date: input.birthdate,
+        time: window.from.local.slice(0, 5),
+        location: day.location,
+        utcOffset: window.from.utcOffset,
+        utc: window.from.utc,
+      });
       return { ...window, chart };
     }),
     ...summarizeDay(windows),

@@ -4,7 +4,21 @@
  */
 export const CHART_QUEUE = 'charts';
 
-export const JOB_NAMES = ['chart', 'advanced', 'composite', 'transit', 'bodygraph', 'ingresses', 'stations', 'returns', 'transitCalendar', 'day', 'compositeBodygraph', 'transitBodygraph', 'penta'] as const;
+export const JOB_NAMES = [
+  'chart',
+  'advanced',
+  'composite',
+  'transit',
+  'bodygraph',
+  'ingresses',
+  'stations',
+  'returns',
+  'transitCalendar',
+  'day',
+  'compositeBodygraph',
+  'transitBodygraph',
+  'penta',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /**

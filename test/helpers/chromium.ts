@@ -10,7 +10,15 @@ import { chromium, type BrowserContext } from 'playwright-core';
 
 export const CHROMIUM = process.env.BODYGRAPH_CHROMIUM ?? '/usr/bin/chromium';
 /** As the machine's probe starts it: without the background networking this closed network refuses. */
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 export const chromiumPresent = fs.existsSync(CHROMIUM);
 const inCi = Boolean(process.env.CI);
 
@@ -24,7 +32,10 @@ export function chromiumSuite(name: string): jest.Describe {
 }
 
 /** A persistent context in a fresh profile directory; `close` removes the profile too. */
-export async function launchChromium(profilePrefix: string, options: { viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+export async function launchChromium(
+  profilePrefix: string,
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   if (!chromiumPresent) throw new Error(`CI is set but ${CHROMIUM} is missing: install it with apt-get install -y chromium`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), profilePrefix));
   const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, ...options });

@@ -50,10 +50,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           if (m) metadata[m[1]] = v;
         }
         const session = {
-          id: sessionId, object: 'checkout.session', mode: 'payment', status: 'open', payment_status: 'unpaid',
-          url: `https://checkout.stripe.com/c/pay/${sessionId}`, success_url: form.get('success_url'), cancel_url: form.get('cancel_url'),
-          amount_total: Number(form.get('line_items[0][price_data][unit_amount]') ?? 5000), currency: form.get('line_items[0][price_data][currency]') ?? 'usd',
-          customer_details: null, customer_email: null, payment_intent: null, metadata, created: Math.floor(Date.now() / 1000), livemode: false,
+          id: sessionId,
+          object: 'checkout.session',
+          mode: 'payment',
+          status: 'open',
+          payment_status: 'unpaid',
+          url: `https://checkout.stripe.com/c/pay/${sessionId}`,
+          success_url: form.get('success_url'),
+          cancel_url: form.get('cancel_url'),
+          amount_total: Number(form.get('line_items[0][price_data][unit_amount]') ?? 5000),
+          currency: form.get('line_items[0][price_data][currency]') ?? 'usd',
+          customer_details: null,
+          customer_email: null,
+          payment_intent: null,
+          metadata,
+          created: Math.floor(Date.now() / 1000),
+          livemode: false,
         };
         sessions.set(sessionId, session);
         return send(200, session);
@@ -80,7 +92,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
       Object.assign(session, {
-        status: 'complete', payment_status: 'paid', payment_intent: id('pi'),
+        status: 'complete',
+        payment_status: 'paid',
+        payment_intent: id('pi'),
         customer_details: { email, name: 'A Buyer', address: null, phone: null, tax_exempt: 'none', tax_ids: [] },
       });
       return session;
@@ -93,16 +107,33 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 export function paidSession(email = 'buyer@example.com'): Record<string, Json> {
   const sessionId = `cs_test_${randomBytes(24).toString('hex')}`;
   return {
-    id: sessionId, object: 'checkout.session', mode: 'payment', status: 'complete', payment_status: 'paid',
-    amount_total: 5000, currency: 'usd', payment_intent: id('pi'), metadata: { hd_product: 'api-key' },
-    customer_details: { email }, customer_email: null, created: Math.floor(Date.now() / 1000), livemode: false,
+    id: sessionId,
+    object: 'checkout.session',
+    mode: 'payment',
+    status: 'complete',
+    payment_status: 'paid',
+    amount_total: 5000,
+    currency: 'usd',
+    payment_intent: id('pi'),
+    metadata: { hd_product: 'api-key' },
+    customer_details: { email },
+    customer_email: null,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
   };
 }
 
 export function event(type: string, object: Record<string, Json>): string {
   return JSON.stringify({
-    id: id('evt'), object: 'event', api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000),
-    type, data: { object }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null },
+    id: id('evt'),
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    type,
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
   });
 }
 

@@ -38,4 +38,3 @@ export async function page(baseUrl: string, path: string): Promise<{ status: num
 export function keyIn(html: string): string | undefined {
   return /<code[^>]*id="api-key"[^>]*>(hdk_[A-Za-z0-9_-]{43})<\/code>/.exec(html)?.[1];
 }
-

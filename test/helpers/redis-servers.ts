@@ -54,7 +54,16 @@ function killProcess(server: RedisProcess): Promise<void> {
 
 /** A one-shot command against 127.0.0.1:port (no retries). */
 export async function ask(port: number, ...args: (string | number)[]): Promise<unknown> {
-  const client = new Redis({ host: '127.0.0.1', port, lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0, connectTimeout: 1_000, commandTimeout: 2_000, disconnectTimeout: 50 });
+  const client = new Redis({
+    host: '127.0.0.1',
+    port,
+    lazyConnect: true,
+    retryStrategy: () => null,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1_000,
+    commandTimeout: 2_000,
+    disconnectTimeout: 50,
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();
@@ -198,7 +207,9 @@ export async function startRedisCluster(size = 3): Promise<RedisClusterSet> {
   const nodes: RedisProcess[] = [];
   try {
     for (let i = 0; i < size; i++) {
-      nodes.push(await startRedisServer((dir) => ['--cluster-enabled', 'yes', '--cluster-config-file', join(dir, 'nodes.conf'), '--cluster-node-timeout', '2000']));
+      nodes.push(
+        await startRedisServer((dir) => ['--cluster-enabled', 'yes', '--cluster-config-file', join(dir, 'nodes.conf'), '--cluster-node-timeout', '2000']),
+      );
     }
     const addresses = nodes.map((n) => `127.0.0.1:${n.port}`);
     await run('redis-cli', ['--cluster', 'create', ...addresses, '--cluster-replicas', '0', '--cluster-yes'], { timeout: 20_000 });

@@ -5,9 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import type {
-  Activation, Activations, Authority, CenterName, Channel, Chart, Definition, GateActivation, HdType, Planet,
-} from '../../src/engine/types';
+import type { Activation, Activations, Authority, CenterName, Channel, Chart, Definition, GateActivation, HdType, Planet } from '../../src/engine/types';
 import { CENTERS, PLANETS } from '../../src/engine/types';
 import { CHANNELS } from '../../src/engine/tables/channels';
 import { GATE_CENTER } from '../../src/engine/tables/wheel';
@@ -102,7 +100,10 @@ export function referenceToChart(ref: ReferenceChart): Chart {
   const personality = activations(c.personality);
   const design = activations(c.design);
   const activatedGates: Record<number, GateActivation> = {};
-  for (const [side, acts] of [['personality', personality], ['design', design]] as const) {
+  for (const [side, acts] of [
+    ['personality', personality],
+    ['design', design],
+  ] as const) {
     for (const p of PLANETS) {
       const g = acts[p].gate;
       (activatedGates[g] ??= { personality: [], design: [] })[side].push(p);
@@ -115,12 +116,19 @@ export function referenceToChart(ref: ReferenceChart): Chart {
     const def = CHANNELS.find((ch) => ch.gate1 === g1 && ch.gate2 === g2);
     if (!def) throw new Error(`unknown channel ${key}`);
     return {
-      gate1: g1, gate2: g2, name: def.name, circuit: def.circuit, circuitGroup: def.circuitGroup,
+      gate1: g1,
+      gate2: g2,
+      name: def.name,
+      circuit: def.circuit,
+      circuitGroup: def.circuitGroup,
       centers: [GATE_CENTER[g1], GATE_CENTER[g2]],
     };
   });
   const inChannel = new Set(activeChannels.flatMap((ch) => [ch.gate1, ch.gate2]));
-  const hangingGates = Object.keys(activatedGates).map(Number).filter((g) => !inChannel.has(g)).sort((a, b) => a - b);
+  const hangingGates = Object.keys(activatedGates)
+    .map(Number)
+    .filter((g) => !inChannel.has(g))
+    .sort((a, b) => a - b);
   const placeholderVar = { color: 1, tone: 1, base: 1, arrow: 'left' as const, name: '' };
   const split = c.split_kind ? (c.split_kind.startsWith('Wide') ? 'wide' : 'simple') : null;
   const angle = c.incarnation_cross.angle;
@@ -154,8 +162,11 @@ export function referenceToChart(ref: ReferenceChart): Chart {
     activatedGates,
     hangingGates,
     variables: {
-      determination: placeholderVar, environment: placeholderVar, motivation: placeholderVar,
-      perspective: placeholderVar, notation: '',
+      determination: placeholderVar,
+      environment: placeholderVar,
+      motivation: placeholderVar,
+      perspective: placeholderVar,
+      notation: '',
     },
   };
 }

@@ -193,7 +193,9 @@ describe('errors and plumbing', () => {
 
   it('rotateKey() switches the client to the new key', async () => {
     handler = (hit, _i, res) =>
-      hit.url === '/v1/keys/rotate' ? json(res, 200, { key: 'hdk_new-key-0123456789', createdAt: '2026-01-01T00:00:00.000Z', replaced: 'abc' }) : json(res, 200, {});
+      hit.url === '/v1/keys/rotate'
+        ? json(res, 200, { key: 'hdk_new-key-0123456789', createdAt: '2026-01-01T00:00:00.000Z', replaced: 'abc' })
+        : json(res, 200, {});
     const hd = createHdClient({ baseUrl, apiKey: 'old-key-0123456789' });
     await hd.rotateKey();
     await hd.chart(chartBody);

@@ -7,10 +7,7 @@ import { PNG } from 'pngjs';
 import { computeChart, computeComposite, computeTransit } from '..';
 import { CENTERS, PLANETS } from '../types';
 import { loadReferenceCharts } from '../../../test/helpers/reference-chart';
-import {
-  ARROW_PLACES, bodygraphHeight, COMPOSITE_KINDS, PALETTES, renderBodygraph, renderCompositeBodygraph,
-  renderTransitBodygraph, THEMES, VIEWS,
-} from '.';
+import { ARROW_PLACES, bodygraphHeight, COMPOSITE_KINDS, PALETTES, renderBodygraph, renderCompositeBodygraph, renderTransitBodygraph, THEMES, VIEWS } from '.';
 import { CENTER_INNER_POINT } from './layout';
 import { svgToPng } from './png';
 import { BOTH_PEOPLE_FILL } from './theme';
@@ -47,7 +44,7 @@ describe('composite drawing', () => {
   const composite = computeComposite(ra, other);
   const svg = renderCompositeBodygraph([ra, other], composite, { names: ['Ra <Uru> Hu', 'Ben & co'] });
 
-  it('draws each person\'s gates in that person\'s color, and a gate of both half and half', () => {
+  it("draws each person's gates in that person's color, and a gate of both half and half", () => {
     const [a, b] = [gatesOf(ra), gatesOf(other)];
     for (const theme of THEMES) {
       const p = PALETTES[theme];
@@ -61,7 +58,9 @@ describe('composite drawing', () => {
       }
       const both = [...a].filter((g) => b.has(g));
       for (const g of both) {
-        expect(drawn).toMatch(new RegExp(`<g class="gate" data-gate="${g}" data-active="true" data-by="both"><path fill="${p.person1}"[^>]*/><path fill="${p.person2}"`));
+        expect(drawn).toMatch(
+          new RegExp(`<g class="gate" data-gate="${g}" data-active="true" data-by="both"><path fill="${p.person1}"[^>]*/><path fill="${p.person2}"`),
+        );
       }
       expect(circles.length + both.length).toBe(64);
     }
@@ -71,7 +70,10 @@ describe('composite drawing', () => {
     const p = PALETTES.light;
     const halves = elements(svg, 'path', 'channel-half');
     for (const c of composite.channels.filter((ch) => ch.kind === 'electromagnetic')) {
-      const strokes = halves.filter((h) => h['data-channel'] === `${c.gate1}-${c.gate2}`).map((h) => h.stroke).sort();
+      const strokes = halves
+        .filter((h) => h['data-channel'] === `${c.gate1}-${c.gate2}`)
+        .map((h) => h.stroke)
+        .sort();
       expect(strokes).toEqual([p.person1, p.person2].sort());
     }
     for (const c of composite.channels.filter((ch) => ch.kind === 'companionship')) {
@@ -84,7 +86,10 @@ describe('composite drawing', () => {
     expect(svg).toContain('Ben &amp; co');
     for (const k of COMPOSITE_KINDS) {
       const listed = new RegExp(`class="legend-kind" data-kind="${k.kind}" data-channels="([^"]*)"`).exec(svg)![1];
-      const expected = composite.channels.filter((c) => c.kind === k.kind).map((c) => `${c.gate1}-${c.gate2}`).join(' ');
+      const expected = composite.channels
+        .filter((c) => c.kind === k.kind)
+        .map((c) => `${c.gate1}-${c.gate2}`)
+        .join(' ');
       expect([k.kind, listed]).toEqual([k.kind, expected]);
     }
     expect(wrapChannels(Array.from({ length: 36 }, (_, i) => `${i + 10}-${i + 20}`)).length).toBe(2);
@@ -106,7 +111,9 @@ describe('transit drawing', () => {
       expect([g, c['data-transit']]).toEqual([g, String(tGates.has(g))]);
       if (tGates.has(g) && !natal.has(g)) expect([g, c.fill]).toEqual([g, p.transit]);
     }
-    const rings = elements(svg, 'circle', 'transit-ring').map((r) => Number(r['data-gate'])).sort((x, y) => x - y);
+    const rings = elements(svg, 'circle', 'transit-ring')
+      .map((r) => Number(r['data-gate']))
+      .sort((x, y) => x - y);
     expect(rings).toEqual(transit.reinforcedGates);
     const halves = elements(svg, 'path', 'channel-half');
     for (const ch of transit.transitChannels) {
@@ -125,7 +132,11 @@ describe('transit drawing', () => {
 });
 
 describe('variables arrows', () => {
-  it.each(loadReferenceCharts().slice(0, 12).map((r) => [r.id, r] as const))('%s: each arrow points as the reference chart\'s variables say', (_id, ref) => {
+  it.each(
+    loadReferenceCharts()
+      .slice(0, 12)
+      .map((r) => [r.id, r] as const),
+  )("%s: each arrow points as the reference chart's variables say", (_id, ref) => {
     const chart = computeChart(Date.parse(ref.utc));
     const svg = renderBodygraph(chart, { variables: true });
     const expected = {
@@ -136,7 +147,11 @@ describe('variables arrows', () => {
     };
     for (const [name, lr] of Object.entries(expected)) {
       const m = new RegExp(`data-variable="${name}" data-direction="(left|right)" fill="([^"]+)"`).exec(svg)!;
-      expect([name, m[1], m[2]]).toEqual([name, lr === 'L' ? 'left' : 'right', ARROW_PLACES[name as keyof typeof ARROW_PLACES].side === 'design' ? PALETTES.light.design : PALETTES.light.personality]);
+      expect([name, m[1], m[2]]).toEqual([
+        name,
+        lr === 'L' ? 'left' : 'right',
+        ARROW_PLACES[name as keyof typeof ARROW_PLACES].side === 'design' ? PALETTES.light.design : PALETTES.light.personality,
+      ]);
     }
     expect(renderBodygraph(chart)).not.toContain('variable-arrow');
   });
@@ -181,7 +196,15 @@ describe('every drawing', () => {
         const i = (y * png.width + x) * 4;
         const want = defined.includes(c) ? PALETTES[theme].centerDefined[c] : PALETTES[theme].centerOpen;
         const rgb = [1, 3, 5].map((k) => parseInt(want.slice(k, k + 2), 16));
-        expect([kind, theme, c, ...[0, 1, 2].map((k) => Math.abs(png.data[i + k] - rgb[k]) <= 2), png.data[i + 3]]).toEqual([kind, theme, c, true, true, true, 255]);
+        expect([kind, theme, c, ...[0, 1, 2].map((k) => Math.abs(png.data[i + k] - rgb[k]) <= 2), png.data[i + 3]]).toEqual([
+          kind,
+          theme,
+          c,
+          true,
+          true,
+          true,
+          255,
+        ]);
       }
     }
   });
@@ -198,12 +221,18 @@ describe('theme contrast (WCAG 2, text against what it sits on)', () => {
   it.each(THEMES)('%s: every text color reaches 4.5:1', (theme) => {
     const p = PALETTES[theme];
     const pairs: [string, string, string][] = [
-      ['caption and legend', p.ink, p.background], ['second lines', p.muted, p.background],
-      ['design column', p.design, p.background], ['personality column', p.personality, p.background],
-      ['person 1 column', p.person1, p.background], ['person 2 column', p.person2, p.background],
-      ['transit column', p.transit, p.background], ['active gate number', p.gateActiveText, p.gateActiveFill],
-      ['person 1 gate number', p.personText, p.person1], ['person 2 gate number', p.personText, p.person2],
-      ['transit gate number', p.transitText, p.transit], ['gate number on an open center', p.gateIdleTextOpen, p.centerOpen],
+      ['caption and legend', p.ink, p.background],
+      ['second lines', p.muted, p.background],
+      ['design column', p.design, p.background],
+      ['personality column', p.personality, p.background],
+      ['person 1 column', p.person1, p.background],
+      ['person 2 column', p.person2, p.background],
+      ['transit column', p.transit, p.background],
+      ['active gate number', p.gateActiveText, p.gateActiveFill],
+      ['person 1 gate number', p.personText, p.person1],
+      ['person 2 gate number', p.personText, p.person2],
+      ['transit gate number', p.transitText, p.transit],
+      ['gate number on an open center', p.gateIdleTextOpen, p.centerOpen],
       ...CENTERS.map((c): [string, string, string] => [`gate number on the defined ${c}`, p.gateIdleTextDefined, p.centerDefined[c]]),
     ];
     const low = pairs.map(([what, fg, bg]) => [what, Math.round(contrast(fg, bg) * 100) / 100] as const).filter(([, r]) => r < 4.5);

@@ -3,8 +3,18 @@ import { CENTERS, type CenterName } from '../types';
 import { CENTER_GATES } from '../tables/wheel';
 import { CHANNELS } from '../tables/channels';
 import {
-  CAPTION, CENTER_SHAPES, CHANNEL_CASING_WIDTH, CHANNEL_ROUTES, COLUMN, GATES, GATE_RADIUS, GATE_FONT_SIZE,
-  INTEGRATION_GATES, VIEW_HEIGHT, VIEW_WIDTH, type Point,
+  CAPTION,
+  CENTER_SHAPES,
+  CHANNEL_CASING_WIDTH,
+  CHANNEL_ROUTES,
+  COLUMN,
+  GATES,
+  GATE_RADIUS,
+  GATE_FONT_SIZE,
+  INTEGRATION_GATES,
+  VIEW_HEIGHT,
+  VIEW_WIDTH,
+  type Point,
 } from './layout';
 import { PLANETS } from '../types';
 import { distToSegment } from '../../../test/helpers/geometry';
@@ -36,7 +46,12 @@ function samples(pts: readonly Point[], step = 2): Point[] {
   return out;
 }
 
-interface Box { x0: number; y0: number; x1: number; y1: number }
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
 function distToBox(p: Point, b: Box): number {
   const dx = Math.max(b.x0 - p[0], 0, p[0] - b.x1);
   const dy = Math.max(b.y0 - p[1], 0, p[1] - b.y1);
@@ -52,7 +67,10 @@ function textBoxes(): [string, Box][] {
     ['design column', { x0: COLUMN.design.headerX, y0: top, x1: COLUMN.design.valueX + w, y1: bottom }],
     ['personality column', { x0: COLUMN.personality.valueX - w, y0: top, x1: COLUMN.personality.headerX, y1: bottom }],
     ['design header', { x0: COLUMN.design.headerX, y0: top, x1: COLUMN.design.headerX + 6 * 0.7 * COLUMN.headerFontSize, y1: COLUMN.headerY + 6 }],
-    ['personality header', { x0: COLUMN.personality.headerX - 11 * 0.7 * COLUMN.headerFontSize, y0: top, x1: COLUMN.personality.headerX, y1: COLUMN.headerY + 6 }],
+    [
+      'personality header',
+      { x0: COLUMN.personality.headerX - 11 * 0.7 * COLUMN.headerFontSize, y0: top, x1: COLUMN.personality.headerX, y1: COLUMN.headerY + 6 },
+    ],
     ['caption', { x0: 40, y0: CAPTION.line1Y - CAPTION.fontSize1, x1: VIEW_WIDTH - 40, y1: CAPTION.line2Y + 8 }],
   ];
 }
@@ -116,7 +134,10 @@ describe('bodygraph layout', () => {
   it('draws each integration gate half identically in all its channels', () => {
     const byGate = new Map<number, string>();
     for (const r of CHANNEL_ROUTES) {
-      for (const [g, h] of [[r.gate1, r.half1], [r.gate2, r.half2]] as const) {
+      for (const [g, h] of [
+        [r.gate1, r.half1],
+        [r.gate2, r.half2],
+      ] as const) {
         if (!INTEGRATION_GATES.includes(g)) continue;
         const key = JSON.stringify(h);
         if (byGate.has(g)) expect(key).toBe(byGate.get(g));

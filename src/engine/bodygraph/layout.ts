@@ -36,15 +36,82 @@ export interface CenterShape {
 
 /** The nine center outlines. */
 export const CENTER_SHAPES: Readonly<Record<CenterName, CenterShape>> = {
-  Head: { kind: 'triangle', points: [[500, 50], [590, 185], [410, 185]] },
-  Ajna: { kind: 'triangle', points: [[410, 245], [590, 245], [500, 380]] },
-  Throat: { kind: 'square', points: [[410, 435], [590, 435], [590, 615], [410, 615]] },
-  G: { kind: 'diamond', points: [[500, 675], [615, 790], [500, 905], [385, 790]] },
-  Heart: { kind: 'triangle', points: [[685, 776], [767, 905], [603, 905]] },
-  Sacral: { kind: 'square', points: [[415, 990], [585, 990], [585, 1160], [415, 1160]] },
-  'Solar Plexus': { kind: 'triangle', points: [[930, 930], [930, 1190], [730, 1060]] },
-  Spleen: { kind: 'triangle', points: [[70, 930], [270, 1060], [70, 1190]] },
-  Root: { kind: 'square', points: [[415, 1230], [585, 1230], [585, 1400], [415, 1400]] },
+  Head: {
+    kind: 'triangle',
+    points: [
+      [500, 50],
+      [590, 185],
+      [410, 185],
+    ],
+  },
+  Ajna: {
+    kind: 'triangle',
+    points: [
+      [410, 245],
+      [590, 245],
+      [500, 380],
+    ],
+  },
+  Throat: {
+    kind: 'square',
+    points: [
+      [410, 435],
+      [590, 435],
+      [590, 615],
+      [410, 615],
+    ],
+  },
+  G: {
+    kind: 'diamond',
+    points: [
+      [500, 675],
+      [615, 790],
+      [500, 905],
+      [385, 790],
+    ],
+  },
+  Heart: {
+    kind: 'triangle',
+    points: [
+      [685, 776],
+      [767, 905],
+      [603, 905],
+    ],
+  },
+  Sacral: {
+    kind: 'square',
+    points: [
+      [415, 990],
+      [585, 990],
+      [585, 1160],
+      [415, 1160],
+    ],
+  },
+  'Solar Plexus': {
+    kind: 'triangle',
+    points: [
+      [930, 930],
+      [930, 1190],
+      [730, 1060],
+    ],
+  },
+  Spleen: {
+    kind: 'triangle',
+    points: [
+      [70, 930],
+      [270, 1060],
+      [70, 1190],
+    ],
+  },
+  Root: {
+    kind: 'square',
+    points: [
+      [415, 1230],
+      [585, 1230],
+      [585, 1400],
+      [415, 1400],
+    ],
+  },
 };
 
 /**
@@ -64,37 +131,78 @@ const SQ = 170; // side of the Sacral and Root squares
 const TQ = 180; // side of the Throat square (11 gates)
 export const GATE_PLACES: Readonly<Record<number, GatePlace>> = {
   // Head: base edge 1 runs right → left.
-  63: { edge: 1, t: 0.25 }, 61: { edge: 1, t: 0.5 }, 64: { edge: 1, t: 0.75 },
+  63: { edge: 1, t: 0.25 },
+  61: { edge: 1, t: 0.5 },
+  64: { edge: 1, t: 0.75 },
   // Ajna: top edge 0 left → right; right edge 1 top → apex; left edge 2 apex → top.
-  47: { edge: 0, t: 0.25 }, 24: { edge: 0, t: 0.5 }, 4: { edge: 0, t: 0.75 },
-  11: { edge: 1, t: 0.5 }, 43: { edge: 2, t: 0, inset: 38 }, 17: { edge: 2, t: 0.5 },
+  47: { edge: 0, t: 0.25 },
+  24: { edge: 0, t: 0.5 },
+  4: { edge: 0, t: 0.75 },
+  11: { edge: 1, t: 0.5 },
+  43: { edge: 2, t: 0, inset: 38 },
+  17: { edge: 2, t: 0.5 },
   // Throat (side TQ): top 0 (L→R), right 1 (T→B), bottom 2 (R→L), left 3 (B→T).
-  62: { edge: 0, t: 45 / TQ }, 23: { edge: 0, t: 0.5 }, 56: { edge: 0, t: 135 / TQ },
-  35: { edge: 1, t: 50 / TQ }, 12: { edge: 1, t: 90 / TQ }, 45: { edge: 1, t: 130 / TQ },
-  33: { edge: 2, t: 45 / TQ }, 8: { edge: 2, t: 0.5 }, 31: { edge: 2, t: 135 / TQ },
-  20: { edge: 3, t: 55 / TQ }, 16: { edge: 3, t: 120 / TQ },
+  62: { edge: 0, t: 45 / TQ },
+  23: { edge: 0, t: 0.5 },
+  56: { edge: 0, t: 135 / TQ },
+  35: { edge: 1, t: 50 / TQ },
+  12: { edge: 1, t: 90 / TQ },
+  45: { edge: 1, t: 130 / TQ },
+  33: { edge: 2, t: 45 / TQ },
+  8: { edge: 2, t: 0.5 },
+  31: { edge: 2, t: 135 / TQ },
+  20: { edge: 3, t: 55 / TQ },
+  16: { edge: 3, t: 120 / TQ },
   // G: edges 0 top → right, 1 right → bottom, 2 bottom → left, 3 left → top.
-  1: { edge: 0, t: 0, inset: 32 }, 13: { edge: 0, t: 0.5 },
-  25: { edge: 1, t: 0, inset: 32 }, 46: { edge: 1, t: 0.5 },
-  2: { edge: 2, t: 0, inset: 32 }, 15: { edge: 2, t: 0.5 },
-  10: { edge: 3, t: 0, inset: 32 }, 7: { edge: 3, t: 0.5 },
+  1: { edge: 0, t: 0, inset: 32 },
+  13: { edge: 0, t: 0.5 },
+  25: { edge: 1, t: 0, inset: 32 },
+  46: { edge: 1, t: 0.5 },
+  2: { edge: 2, t: 0, inset: 32 },
+  15: { edge: 2, t: 0.5 },
+  10: { edge: 3, t: 0, inset: 32 },
+  7: { edge: 3, t: 0.5 },
   // Heart: edge 0 apex → lower right, 1 base right → left, 2 lower left → apex.
-  21: { edge: 0, t: 0, inset: 40 }, 40: { edge: 1, t: 36 / 164 }, 26: { edge: 1, t: 128 / 164 }, 51: { edge: 2, t: 0.5 },
+  21: { edge: 0, t: 0, inset: 40 },
+  40: { edge: 1, t: 36 / 164 },
+  26: { edge: 1, t: 128 / 164 },
+  51: { edge: 2, t: 0.5 },
   // Sacral: like the Throat.
-  5: { edge: 0, t: 45 / SQ }, 14: { edge: 0, t: 0.5 }, 29: { edge: 0, t: 125 / SQ },
+  5: { edge: 0, t: 45 / SQ },
+  14: { edge: 0, t: 0.5 },
+  29: { edge: 0, t: 125 / SQ },
   59: { edge: 1, t: 0.5 },
-  9: { edge: 2, t: 45 / SQ }, 3: { edge: 2, t: 0.5 }, 42: { edge: 2, t: 125 / SQ },
-  27: { edge: 3, t: 60 / SQ }, 34: { edge: 3, t: 120 / SQ },
+  9: { edge: 2, t: 45 / SQ },
+  3: { edge: 2, t: 0.5 },
+  42: { edge: 2, t: 125 / SQ },
+  27: { edge: 3, t: 60 / SQ },
+  34: { edge: 3, t: 120 / SQ },
   // Solar Plexus: edge 0 right side (top → bottom, no gates), 1 lower right → apex, 2 apex → upper right.
-  30: { edge: 1, t: 0.2 }, 55: { edge: 1, t: 0.45 }, 49: { edge: 1, t: 0.7 },
-  6: { edge: 2, t: 0.14 }, 37: { edge: 2, t: 0.36 }, 22: { edge: 2, t: 0.58 }, 36: { edge: 2, t: 0.8 },
+  30: { edge: 1, t: 0.2 },
+  55: { edge: 1, t: 0.45 },
+  49: { edge: 1, t: 0.7 },
+  6: { edge: 2, t: 0.14 },
+  37: { edge: 2, t: 0.36 },
+  22: { edge: 2, t: 0.58 },
+  36: { edge: 2, t: 0.8 },
   // Spleen: edge 0 upper left → apex, 1 apex → lower left, 2 left side (no gates).
-  48: { edge: 0, t: 0.2 }, 57: { edge: 0, t: 0.42 }, 44: { edge: 0, t: 0.64 }, 50: { edge: 0, t: 0.86 },
-  32: { edge: 1, t: 0.3 }, 28: { edge: 1, t: 0.55 }, 18: { edge: 1, t: 0.8 },
+  48: { edge: 0, t: 0.2 },
+  57: { edge: 0, t: 0.42 },
+  44: { edge: 0, t: 0.64 },
+  50: { edge: 0, t: 0.86 },
+  32: { edge: 1, t: 0.3 },
+  28: { edge: 1, t: 0.55 },
+  18: { edge: 1, t: 0.8 },
   // Root: top 0 (L→R), right 1 (T→B), left 3 (B→T).
-  53: { edge: 0, t: 45 / SQ }, 60: { edge: 0, t: 0.5 }, 52: { edge: 0, t: 125 / SQ },
-  19: { edge: 1, t: 50 / SQ }, 39: { edge: 1, t: 95 / SQ }, 41: { edge: 1, t: 140 / SQ },
-  58: { edge: 3, t: 30 / SQ }, 38: { edge: 3, t: 75 / SQ }, 54: { edge: 3, t: 120 / SQ },
+  53: { edge: 0, t: 45 / SQ },
+  60: { edge: 0, t: 0.5 },
+  52: { edge: 0, t: 125 / SQ },
+  19: { edge: 1, t: 50 / SQ },
+  39: { edge: 1, t: 95 / SQ },
+  41: { edge: 1, t: 140 / SQ },
+  58: { edge: 3, t: 30 / SQ },
+  38: { edge: 3, t: 75 / SQ },
+  54: { edge: 3, t: 120 / SQ },
 };
 
 /**

@@ -6,12 +6,18 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { CENTERS, PLANETS, type CenterName } from '../types';
 import { CHANNELS } from '../tables/channels';
 import {
-  BOTH_FILL, BOTH_PATTERN_ID, PALETTES, THEMES, VIEW_HEIGHT, VIEW_WIDTH, bodygraphHeight, centerElementId,
-  renderBodygraph, type ThemeName,
+  BOTH_FILL,
+  BOTH_PATTERN_ID,
+  PALETTES,
+  THEMES,
+  VIEW_HEIGHT,
+  VIEW_WIDTH,
+  bodygraphHeight,
+  centerElementId,
+  renderBodygraph,
+  type ThemeName,
 } from './index';
-import {
-  centerFromJson, jsonPlanetKey, loadReferenceCharts, referenceToChart, type ReferenceChart,
-} from '../../../test/helpers/reference-chart';
+import { centerFromJson, jsonPlanetKey, loadReferenceCharts, referenceToChart, type ReferenceChart } from '../../../test/helpers/reference-chart';
 
 interface El {
   tag: string;
@@ -119,8 +125,12 @@ describe('renderBodygraph document', () => {
     expect(halves).toHaveLength(72);
     for (const c of CHANNELS) {
       const key = `${c.gate1}-${c.gate2}`;
-      expect(halves.filter((h) => h.attrs['data-channel'] === key).map((h) => Number(h.attrs['data-gate'])).sort((a, b) => a - b))
-        .toEqual([c.gate1, c.gate2]);
+      expect(
+        halves
+          .filter((h) => h.attrs['data-channel'] === key)
+          .map((h) => Number(h.attrs['data-gate']))
+          .sort((a, b) => a - b),
+      ).toEqual([c.gate1, c.gate2]);
     }
     const gates = all(root, hasClass('gate')).map((g) => Number(g.attrs['data-gate']));
     expect(gates.sort((a, b) => a - b)).toEqual(Array.from({ length: 64 }, (_, i) => i + 1));
@@ -193,7 +203,10 @@ describe.each(THEMES)('reference charts, %s theme: every fill matches the chart'
       const el = centers.find((e) => e.attrs.id === centerElementId(c));
       expect(el).toBeDefined();
       expect([c, el!.attrs['data-center'], el!.attrs['data-defined'], el!.attrs.fill]).toEqual([
-        c, c, String(defined.has(c)), defined.has(c) ? palette.centerDefined[c] : palette.centerOpen,
+        c,
+        c,
+        String(defined.has(c)),
+        defined.has(c) ? palette.centerDefined[c] : palette.centerOpen,
       ]);
     }
 
@@ -202,9 +215,7 @@ describe.each(THEMES)('reference charts, %s theme: every fill matches the chart'
     for (const h of halves) {
       const g = Number(h.attrs['data-gate']);
       const side = sides.get(g)!;
-      expect([h.attrs['data-channel'], g, h.attrs['data-by'], h.attrs.stroke]).toEqual([
-        h.attrs['data-channel'], g, side, sideColor(theme, side),
-      ]);
+      expect([h.attrs['data-channel'], g, h.attrs['data-by'], h.attrs.stroke]).toEqual([h.attrs['data-channel'], g, side, sideColor(theme, side)]);
     }
     // Defined channels have both halves filled; the others have at least one empty half.
     const definedChannels = new Set(ref.computed.channels);
@@ -221,15 +232,11 @@ describe.each(THEMES)('reference charts, %s theme: every fill matches the chart'
       const g = Number(el.attrs['data-gate']);
       const side = sides.get(g)!;
       const active = side !== 'none';
-      expect([g, el.attrs['data-active'], el.attrs['data-by'], el.attrs.fill]).toEqual([
-        g, String(active), side, active ? palette.gateActiveFill : 'none',
-      ]);
+      expect([g, el.attrs['data-active'], el.attrs['data-by'], el.attrs.fill]).toEqual([g, String(active), side, active ? palette.gateActiveFill : 'none']);
       const num = numbers.find((t) => t.attrs['data-gate'] === String(g))!;
       expect(num.text).toBe(String(g));
       const onDefined = defined.has(centerFromJson(CENTER_OF[g]));
-      expect([g, num.attrs.fill]).toEqual([
-        g, active ? palette.gateActiveText : onDefined ? palette.gateIdleTextDefined : palette.gateIdleTextOpen,
-      ]);
+      expect([g, num.attrs.fill]).toEqual([g, active ? palette.gateActiveText : onDefined ? palette.gateIdleTextDefined : palette.gateIdleTextOpen]);
     }
 
     // Columns: design on the left in red, personality on the right, gate.line per planet.
@@ -257,9 +264,15 @@ describe.each(THEMES)('reference charts, %s theme: every fill matches the chart'
 /** gate → JSON-style center name, from the same RULES table the fixture uses. */
 const CENTER_OF: Record<number, string> = (() => {
   const table: Record<string, number[]> = {
-    Head: [64, 61, 63], Ajna: [47, 24, 4, 17, 43, 11], Throat: [62, 23, 56, 35, 12, 45, 33, 8, 31, 20, 16],
-    G: [7, 1, 13, 10, 25, 15, 46, 2], Heart: [21, 40, 26, 51], Sacral: [5, 14, 29, 59, 9, 3, 42, 27, 34],
-    SolarPlexus: [6, 37, 22, 36, 49, 55, 30], Spleen: [48, 57, 44, 50, 32, 28, 18], Root: [53, 60, 52, 19, 39, 41, 58, 38, 54],
+    Head: [64, 61, 63],
+    Ajna: [47, 24, 4, 17, 43, 11],
+    Throat: [62, 23, 56, 35, 12, 45, 33, 8, 31, 20, 16],
+    G: [7, 1, 13, 10, 25, 15, 46, 2],
+    Heart: [21, 40, 26, 51],
+    Sacral: [5, 14, 29, 59, 9, 3, 42, 27, 34],
+    SolarPlexus: [6, 37, 22, 36, 49, 55, 30],
+    Spleen: [48, 57, 44, 50, 32, 28, 18],
+    Root: [53, 60, 52, 19, 39, 41, 58, 38, 54],
   };
   const out: Record<number, string> = {};
   for (const [c, gs] of Object.entries(table)) for (const g of gs) out[g] = c;

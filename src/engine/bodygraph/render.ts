@@ -15,13 +15,22 @@ import type { CenterName, Chart, CompositeChart, Planet, TransitChart, Variables
 import { CENTERS, PLANETS } from '../types';
 import { CENTER_GATES } from '../tables/wheel';
 import {
-  CAPTION, CENTER_SHAPES, CHANNEL_CASING_WIDTH, CHANNEL_ROUTES, CHANNEL_WIDTH, COLUMN, GATES, GATE_FONT_SIZE,
-  GATE_RADIUS, INTEGRATION_GATES, VIEW_HEIGHT, VIEW_WIDTH, type Point,
+  CAPTION,
+  CENTER_SHAPES,
+  CHANNEL_CASING_WIDTH,
+  CHANNEL_ROUTES,
+  CHANNEL_WIDTH,
+  COLUMN,
+  GATES,
+  GATE_FONT_SIZE,
+  GATE_RADIUS,
+  INTEGRATION_GATES,
+  VIEW_HEIGHT,
+  VIEW_WIDTH,
+  type Point,
 } from './layout';
 import { textOutline, type TextStyle } from './glyphs';
-import {
-  BOTH_FILL, BOTH_PATTERN_ID, BOTH_PEOPLE_FILL, BOTH_PEOPLE_PATTERN_ID, PALETTES, THEMES, type Palette, type ThemeName,
-} from './theme';
+import { BOTH_FILL, BOTH_PATTERN_ID, BOTH_PEOPLE_FILL, BOTH_PEOPLE_PATTERN_ID, PALETTES, THEMES, type Palette, type ThemeName } from './theme';
 import { escapeXml } from './xml';
 
 export { escapeXml };
@@ -68,14 +77,23 @@ export const VIEWS: Readonly<Record<DrawingKind, { width: number; height: number
 
 /** Planet glyphs (Unicode symbols), in PLANETS order. */
 export const PLANET_GLYPHS: Readonly<Record<Planet, string>> = {
-  sun: '\u2609', earth: '\u2295', northNode: '\u260A', southNode: '\u260B', moon: '\u263D',
-  mercury: '\u263F', venus: '\u2640', mars: '\u2642', jupiter: '\u2643', saturn: '\u2644',
-  uranus: '\u2645', neptune: '\u2646', pluto: '\u2647',
+  sun: '\u2609',
+  earth: '\u2295',
+  northNode: '\u260A',
+  southNode: '\u260B',
+  moon: '\u263D',
+  mercury: '\u263F',
+  venus: '\u2640',
+  mars: '\u2642',
+  jupiter: '\u2643',
+  saturn: '\u2644',
+  uranus: '\u2645',
+  neptune: '\u2646',
+  pluto: '\u2647',
 };
 
 /** Generic font list: no web fonts. DejaVu Sans (Debian, most Linux) carries every planet glyph. */
-export const FONT_FAMILY =
-  "'DejaVu Sans', 'Segoe UI', 'Helvetica Neue', Helvetica, Arial, 'Segoe UI Symbol', 'Apple Symbols', 'Noto Sans Symbols', sans-serif";
+export const FONT_FAMILY = "'DejaVu Sans', 'Segoe UI', 'Helvetica Neue', Helvetica, Arial, 'Segoe UI Symbol', 'Apple Symbols', 'Noto Sans Symbols', sans-serif";
 
 /** Pixel height for a given width. */
 export function bodygraphHeight(size: number, kind: DrawingKind = 'chart'): number {
@@ -158,9 +176,13 @@ function gateMark(p: Palette, kind: DrawingKind, mode: TextMode, g: number, stat
     }
     circle = `<circle class="gate" ${data} cx="${n(cx)}" cy="${n(cy)}" r="${GATE_RADIUS}" fill="${fill}"/>`;
     // A natal gate the transit also activates: a ring in the transit color around the natal mark.
-    if (transit && natal) circle += `<circle class="transit-ring" data-gate="${g}" cx="${n(cx)}" cy="${n(cy)}" r="${GATE_RADIUS + 3}" fill="none" stroke="${p.transit}" stroke-width="4"/>`;
+    if (transit && natal)
+      circle += `<circle class="transit-ring" data-gate="${g}" cx="${n(cx)}" cy="${n(cy)}" r="${GATE_RADIUS + 3}" fill="none" stroke="${p.transit}" stroke-width="4"/>`;
   }
-  return circle + text(mode, String(g), { x: cx, y: cy, size: GATE_FONT_SIZE, anchor: 'middle', dyEm: 0.36, fill: numberFill, attrs: `class="gate-number" data-gate="${g}"` });
+  return (
+    circle +
+    text(mode, String(g), { x: cx, y: cy, size: GATE_FONT_SIZE, anchor: 'middle', dyEm: 0.36, fill: numberFill, attrs: `class="gate-number" data-gate="${g}"` })
+  );
 }
 
 interface Skeleton {
@@ -214,7 +236,10 @@ function buildSkeleton(theme: ThemeName, kind: DrawingKind, mode: TextMode): Ske
   const halves: string[][] = [];
   for (const r of CHANNEL_ROUTES) {
     const integration = INTEGRATION_GATES.includes(r.gate1) && INTEGRATION_GATES.includes(r.gate2);
-    for (const [gate, pts] of [[r.gate1, r.half1], [r.gate2, r.half2]] as const) {
+    for (const [gate, pts] of [
+      [r.gate1, r.half1],
+      [r.gate2, r.half2],
+    ] as const) {
       halfGate.push(gate);
       const variants: string[] = [];
       for (let state = 0; state < states; state++) {
@@ -292,7 +317,9 @@ function open(sk: Skeleton, kind: DrawingKind, size: number, transparent: boolea
     `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${size}" height="${bodygraphHeight(size, kind)}" ` +
     `viewBox="0 0 ${sk.view.width} ${sk.view.height}" role="img" aria-labelledby="bodygraph-title bodygraph-desc">` +
     `<title id="bodygraph-title">${escapeXml(title)}</title><desc id="bodygraph-desc">${escapeXml(desc)}</desc>` +
-    sk.defs + (transparent ? '' : sk.background) + sk.casings
+    sk.defs +
+    (transparent ? '' : sk.background) +
+    sk.casings
   );
 }
 
@@ -323,7 +350,15 @@ function column(
   values: readonly string[],
   rowAttrs: (planet: Planet) => string,
 ): string {
-  let out = text(mode, header, { x: at.headerX, y: COLUMN.headerY, size: COLUMN.headerFontSize, anchor: at.headerAnchor, bold: true, fill: color, attrs: `id="column-${id}-header"` });
+  let out = text(mode, header, {
+    x: at.headerX,
+    y: COLUMN.headerY,
+    size: COLUMN.headerFontSize,
+    anchor: at.headerAnchor,
+    bold: true,
+    fill: color,
+    attrs: `id="column-${id}-header"`,
+  });
   PLANETS.forEach((planet, i) => {
     const y = COLUMN.firstRowY + i * COLUMN.rowPitch;
     out +=
@@ -370,7 +405,12 @@ function arrows(p: Palette, v: Variables): string {
   for (const name of ['determination', 'environment', 'motivation', 'perspective'] as const) {
     const variable = v[name];
     const color = ARROW_PLACES[name].side === 'design' ? p.design : p.personality;
-    out += arrow(name, variable.arrow, color, `${name[0].toUpperCase()}${name.slice(1)}: ${variable.name}, ${variable.arrow} (color ${variable.color}, tone ${variable.tone})`);
+    out += arrow(
+      name,
+      variable.arrow,
+      color,
+      `${name[0].toUpperCase()}${name.slice(1)}: ${variable.name}, ${variable.arrow} (color ${variable.color}, tone ${variable.tone})`,
+    );
   }
   return out + '</g>';
 }
@@ -393,10 +433,30 @@ export function renderBodygraph(chart: Chart, options: ChartDrawingOptions = {})
     ' Design activations in red on the left, personality on the right.' +
     (options.variables ? ` Variables: ${chart.variables.notation} (arrows beside the Head and Ajna).` : '');
   let out = open(sk, 'chart', size, transparent, `Human Design bodygraph: ${chart.type}, profile ${chart.profile}, authority: ${chart.authority}`, desc);
-  out += graph(sk, gateSides(chart), CENTERS.map((c) => chart.definedCenters.includes(c)));
+  out += graph(
+    sk,
+    gateSides(chart),
+    CENTERS.map((c) => chart.definedCenters.includes(c)),
+  );
   out += `<g id="columns" font-family="${FONT_FAMILY}">`;
-  out += column(mode, 'design', 'Design', p.design, COLUMN.design, PLANETS.map((pl) => `${chart.design[pl].gate}.${chart.design[pl].line}`), (pl) => `data-side="design" data-planet="${pl}"`);
-  out += column(mode, 'personality', 'Personality', p.personality, COLUMN.personality, PLANETS.map((pl) => `${chart.personality[pl].gate}.${chart.personality[pl].line}`), (pl) => `data-side="personality" data-planet="${pl}"`);
+  out += column(
+    mode,
+    'design',
+    'Design',
+    p.design,
+    COLUMN.design,
+    PLANETS.map((pl) => `${chart.design[pl].gate}.${chart.design[pl].line}`),
+    (pl) => `data-side="design" data-planet="${pl}"`,
+  );
+  out += column(
+    mode,
+    'personality',
+    'Personality',
+    p.personality,
+    COLUMN.personality,
+    PLANETS.map((pl) => `${chart.personality[pl].gate}.${chart.personality[pl].line}`),
+    (pl) => `data-side="personality" data-planet="${pl}"`,
+  );
   out += '</g>';
   if (options.variables) out += arrows(p, chart.variables);
   return out + caption(mode, p, `${chart.type} \u00B7 Profile ${chart.profile}`, `Authority: ${chart.authority}`) + '</svg>\n';
@@ -444,7 +504,11 @@ export function renderCompositeBodygraph(people: [Chart, Chart], composite: Comp
     `a gate of both is drawn half and half. Together: ${composite.type}, ${composite.definition}. ` +
     COMPOSITE_KINDS.map((k) => `${k.label}: ${byKind(k.kind).join(', ') || 'none'}.`).join(' ');
   let out = open(sk, 'composite', size, transparent, `Composite bodygraph of ${names[0]} and ${names[1]}: ${composite.type}`, desc);
-  out += graph(sk, states, CENTERS.map((c) => composite.definedCenters.includes(c)));
+  out += graph(
+    sk,
+    states,
+    CENTERS.map((c) => composite.definedCenters.includes(c)),
+  );
   // Columns: each person's personality and design gate.line per planet, in the person's color.
   const pairs = (c: Chart) => PLANETS.map((pl) => `${c.personality[pl].gate}.${c.personality[pl].line} ${c.design[pl].gate}.${c.design[pl].line}`);
   out += `<g id="columns" font-family="${FONT_FAMILY}">`;
@@ -461,7 +525,15 @@ export function renderCompositeBodygraph(people: [Chart, Chart], composite: Comp
       `<path stroke="${halfStroke(p, 'composite', state)}" stroke-width="${CHANNEL_WIDTH}" d="M${x1} ${y}L${x2} ${y}"/>`;
     const channels = byKind(k.kind);
     out += `<g class="legend-kind" data-kind="${k.kind}" data-channels="${channels.join(' ')}">` + half(40, 90, k.halves[0]) + half(90, 140, k.halves[1]);
-    out += text(mode, `${k.label} (${channels.length})`, { x: 160, y: y + 9, size: 24, anchor: 'start', bold: true, fill: p.ink, attrs: 'class="legend-label"' });
+    out += text(mode, `${k.label} (${channels.length})`, {
+      x: 160,
+      y: y + 9,
+      size: 24,
+      anchor: 'start',
+      bold: true,
+      fill: p.ink,
+      attrs: 'class="legend-label"',
+    });
     wrapChannels(channels).forEach((line, j) => {
       out += text(mode, line, { x: 160, y: y + 38 + j * 27, size: 22, anchor: 'start', fill: p.muted, attrs: 'class="legend-channels"' });
     });
@@ -483,13 +555,48 @@ export function renderTransitBodygraph(natal: Chart, transit: TransitChart, opti
     `Channels completed by the transit: ${names(transit.completedChannels)}. Channels of the transit alone: ${names(transit.transitChannels)}. ` +
     `Centers defined for now: ${transit.temporarilyDefinedCenters.join(', ') || 'none'}.`;
   let out = open(sk, 'transit', size, transparent, `Transit bodygraph: ${natal.type} natal chart at ${transit.transitUtc}`, desc);
-  out += graph(sk, states, CENTERS.map((c) => transit.definedCenters.includes(c)));
+  out += graph(
+    sk,
+    states,
+    CENTERS.map((c) => transit.definedCenters.includes(c)),
+  );
   out += `<g id="columns" font-family="${FONT_FAMILY}">`;
-  out += column(mode, 'design', 'Design', p.design, COLUMN.design, PLANETS.map((pl) => `${natal.design[pl].gate}.${natal.design[pl].line}`), (pl) => `data-side="design" data-planet="${pl}"`);
-  out += column(mode, 'personality', 'Personality', p.personality, COLUMN.personality, PLANETS.map((pl) => `${natal.personality[pl].gate}.${natal.personality[pl].line}`), (pl) => `data-side="personality" data-planet="${pl}"`);
+  out += column(
+    mode,
+    'design',
+    'Design',
+    p.design,
+    COLUMN.design,
+    PLANETS.map((pl) => `${natal.design[pl].gate}.${natal.design[pl].line}`),
+    (pl) => `data-side="design" data-planet="${pl}"`,
+  );
+  out += column(
+    mode,
+    'personality',
+    'Personality',
+    p.personality,
+    COLUMN.personality,
+    PLANETS.map((pl) => `${natal.personality[pl].gate}.${natal.personality[pl].line}`),
+    (pl) => `data-side="personality" data-planet="${pl}"`,
+  );
   const transitColumn = { glyphX: 1204, valueX: 1172, valueAnchor: 'end' as const, headerX: 1222, headerAnchor: 'end' as const };
-  out += column(mode, 'transit', 'Transit', p.transit, transitColumn, PLANETS.map((pl) => `${transit.activations[pl].gate}.${transit.activations[pl].line}`), (pl) => `data-side="transit" data-planet="${pl}"`);
-  out += text(mode, transit.transitUtc.replace('T', ' ').replace('Z', ' UTC'), { x: 1222, y: COLUMN.firstRowY + 13 * COLUMN.rowPitch, size: 20, anchor: 'end', fill: p.muted, attrs: 'id="transit-instant"' });
+  out += column(
+    mode,
+    'transit',
+    'Transit',
+    p.transit,
+    transitColumn,
+    PLANETS.map((pl) => `${transit.activations[pl].gate}.${transit.activations[pl].line}`),
+    (pl) => `data-side="transit" data-planet="${pl}"`,
+  );
+  out += text(mode, transit.transitUtc.replace('T', ' ').replace('Z', ' UTC'), {
+    x: 1222,
+    y: COLUMN.firstRowY + 13 * COLUMN.rowPitch,
+    size: 20,
+    anchor: 'end',
+    fill: p.muted,
+    attrs: 'id="transit-instant"',
+  });
   out += '</g>';
   return out + caption(mode, p, `Now: ${transit.type} \u00B7 ${transit.definition}`, `Natal: ${natal.type} \u00B7 Profile ${natal.profile}`) + '</svg>\n';
 }

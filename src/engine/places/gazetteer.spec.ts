@@ -2,7 +2,12 @@ import { EngineInputError } from '../types';
 import { loadGazetteer, normalizeKey, normalizeWords, resolvePlace } from '.';
 
 function err(fn: () => unknown): EngineInputError {
-  try { fn(); } catch (e) { if (e instanceof EngineInputError) return e; throw e; }
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof EngineInputError) return e;
+    throw e;
+  }
   throw new Error('expected an EngineInputError');
 }
 
@@ -36,7 +41,9 @@ describe('normalizeKey', () => {
 });
 
 describe('resolvePlace', () => {
-  beforeAll(() => { loadGazetteer(); });
+  beforeAll(() => {
+    loadGazetteer();
+  });
 
   it('loads the whole gazetteer', () => expect(loadGazetteer().size).toBeGreaterThan(199000));
 

@@ -46,15 +46,36 @@ export interface ResolvedPlace {
 
 export const SEARCH_MAX_LIMIT = 20;
 
-interface Country { code: string; iso3: string; name: string; capital: string }
+interface Country {
+  code: string;
+  iso3: string;
+  name: string;
+  capital: string;
+}
 /** A country name's reading; `local`: a name in another language (ICU), which does not make a lone city part a country. */
-interface CountryMatch { country: number; region?: number; local?: boolean }
+interface CountryMatch {
+  country: number;
+  region?: number;
+  local?: boolean;
+}
 /** One reading of a query's qualifiers: the places it admits and the regions it prefers. */
-interface Try { countries: Set<number> | null; regions: Set<number> | null; strict?: boolean }
+interface Try {
+  countries: Set<number> | null;
+  regions: Set<number> | null;
+  strict?: boolean;
+}
 /** Search scope: a place passes when its country is in countries or its region in regions (both null: all). */
-interface Scope { countries: Set<number> | null; regions: Set<number> | null; boost: Set<number> | null }
+interface Scope {
+  countries: Set<number> | null;
+  regions: Set<number> | null;
+  boost: Set<number> | null;
+}
 
-interface QualifierKeys { countries: [string, number][]; localCountries: [string, number][]; regions: [string, number[]][] }
+interface QualifierKeys {
+  countries: [string, number][];
+  localCountries: [string, number][];
+  regions: [string, number[]][];
+}
 
 /** Parts of a location: split at commas, also full-width (，), Arabic (،) and ideographic (、) ones. */
 const PART_SEPARATOR = /[,\uff0c\u060c\u3001]/;
@@ -89,7 +110,9 @@ class Columns {
       pos = end + 1;
     }
   }
-  has(tag: string): boolean { return this.ranges.has(tag); }
+  has(tag: string): boolean {
+    return this.ranges.has(tag);
+  }
   private range(tag: string): [number, number] {
     const r = this.ranges.get(tag);
     if (!r) throw new Error(`gazetteer: column ${tag} missing`);
@@ -133,7 +156,10 @@ class Columns {
 }
 
 /** Items grouped by a key: the items of key k are items[start[k] .. start[k + 1]). */
-interface Groups { start: Int32Array; items: Int32Array }
+interface Groups {
+  start: Int32Array;
+  items: Int32Array;
+}
 
 /** Groups the items 0 .. count-1 by keyOf (a counting sort; items keep their order within a group). */
 function group(count: number, keys: number, keyOf: (i: number) => number): Groups {
@@ -265,9 +291,15 @@ export class Gazetteer {
     this.keyOrder = cols.ints('#korder');
     this.loc = cols.has('#loc') ? cols.u8('#loc') : null;
     const regionKeys = cols.strings('#rkey');
-    if (this.ePost.length !== counts.length || this.keyOrder.length !== counts.length || this.eWords.length !== this.eStart[counts.length] ||
-      this.lat.length !== this.size || this.primaryKey.length !== this.size || (this.loc && this.loc.length !== this.size) ||
-      regionKeys.length !== this.regionNames.length) {
+    if (
+      this.ePost.length !== counts.length ||
+      this.keyOrder.length !== counts.length ||
+      this.eWords.length !== this.eStart[counts.length] ||
+      this.lat.length !== this.size ||
+      this.primaryKey.length !== this.size ||
+      (this.loc && this.loc.length !== this.size) ||
+      regionKeys.length !== this.regionNames.length
+    ) {
       throw new Error('gazetteer: inconsistent data file');
     }
     this.buildCountryIndex(cols.strings('#ckey'), cols.ints('#ccc'));
@@ -302,7 +334,9 @@ export class Gazetteer {
     }
   }
 
-  private regionCode(i: number): string { return this.regionCodes[i]; }
+  private regionCode(i: number): string {
+    return this.regionCodes[i];
+  }
 
   private buildRegionIndex(regionByCode: Map<string, number>, regionKeys: string[]): void {
     const add = (alias: string, r: number, normalized = false) => {
@@ -356,12 +390,28 @@ export class Gazetteer {
   }
 
   /** Number of name entries in the index (for diagnostics). */
-  get keyCount(): number { return this.ePost.length; }
+  get keyCount(): number {
+    return this.ePost.length;
+  }
 
   /** Bytes held in typed arrays (outside the JS heap figure of process.memoryUsage().heapUsed). */
   get typedArrayBytes(): number {
     let b = 0;
-    for (const a of [this.lat, this.lon, this.pop, this.country, this.region, this.zoneOf, this.kind, this.loc, this.eStart, this.eWords, this.ePost, this.keyOrder]) b += a?.byteLength ?? 0;
+    for (const a of [
+      this.lat,
+      this.lon,
+      this.pop,
+      this.country,
+      this.region,
+      this.zoneOf,
+      this.kind,
+      this.loc,
+      this.eStart,
+      this.eWords,
+      this.ePost,
+      this.keyOrder,
+    ])
+      b += a?.byteLength ?? 0;
     const s = this.search_;
     if (s) {
       for (const a of [s.byPlace, s.byCountry, s.byRegion]) b += a.start.byteLength + a.items.byteLength;
@@ -463,7 +513,10 @@ export class Gazetteer {
 
   /** The parts of a location, trimmed, without the empty (letterless) ones. */
   private parts(query: string): string[] {
-    return String(query ?? '').split(PART_SEPARATOR).map((p) => p.trim()).filter((p) => normalizeKey(p));
+    return String(query ?? '')
+      .split(PART_SEPARATOR)
+      .map((p) => p.trim())
+      .filter((p) => normalizeKey(p));
   }
 
   /** Readings of the qualifiers parts[1..] (for two or more parts): last part as country, then as region. */
@@ -514,9 +567,11 @@ export class Gazetteer {
       tries = this.interpret(parts);
       if (!tries.length) {
         if (cityAsCountry) throw this.countryError(cityText, cityAsCountry);
-        throw new EngineInputError('LOCATION_NOT_FOUND',
+        throw new EngineInputError(
+          'LOCATION_NOT_FOUND',
           `Unknown country or region "${parts[parts.length - 1]}" in "${query}". Write the place as "City, Country" or "City, Region, Country".`,
-          { suggestions: this.suggest(cityKey, null) });
+          { suggestions: this.suggest(cityKey, null) },
+        );
       }
     }
     for (const t of tries) {
@@ -530,16 +585,21 @@ export class Gazetteer {
     }
     if (cityAsCountry) throw this.countryError(cityText, cityAsCountry);
     const scope = parts.length > 1 ? new Set(tries.flatMap((t) => [...(t.countries ?? [])])) : null;
-    throw new EngineInputError('LOCATION_NOT_FOUND', `No place called "${cityText}" was found${scope ? ` in ${[...scope].map((c) => this.countries[c].name).join(' / ')}` : ''}.`,
-      { suggestions: this.suggest(cityKey, scope) });
+    throw new EngineInputError(
+      'LOCATION_NOT_FOUND',
+      `No place called "${cityText}" was found${scope ? ` in ${[...scope].map((c) => this.countries[c].name).join(' / ')}` : ''}.`,
+      { suggestions: this.suggest(cityKey, scope) },
+    );
   }
 
   private countryError(text: string, m: CountryMatch): EngineInputError {
     const c = this.countries[m.country];
     const example = c.capital ? `"${c.capital}, ${c.name}"` : `"City, ${c.name}"`;
-    return new EngineInputError('LOCATION_IS_COUNTRY',
+    return new EngineInputError(
+      'LOCATION_IS_COUNTRY',
       `"${text}" is a country (${c.name}, ${c.code}), not a city: the birth place must be a city or town, e.g. ${example}.`,
-      { country: c.name, countryCode: c.code });
+      { country: c.name, countryCode: c.code },
+    );
   }
 
   /**
@@ -573,7 +633,9 @@ export class Gazetteer {
   }
 
   /** For diagnostics / tests: how a place was ranked. */
-  kindOf(id: number): string { return KIND_LABEL[this.kind[id]]; }
+  kindOf(id: number): string {
+    return KIND_LABEL[this.kind[id]];
+  }
 
   // ---------------------------------------------------------------------------------------------------------
   // round-trip locations and search
@@ -633,7 +695,9 @@ export class Gazetteer {
   /** See searchPlaces (search.ts). */
   search(query: string, limit: number): PlaceSuggestion[] {
     // the name part may not be left out (", France"); empty qualifiers are
-    const [first, ...rest] = String(query ?? '').split(PART_SEPARATOR).map((p) => p.trim());
+    const [first, ...rest] = String(query ?? '')
+      .split(PART_SEPARATOR)
+      .map((p) => p.trim());
     const parts = [first, ...rest.filter((p) => normalizeKey(p))];
     const text = clean(first);
     if ([...text.replace(/ /g, '')].length < 2) {
@@ -658,9 +722,7 @@ export class Gazetteer {
     if (parts.length < 2) return [{ countries: null, regions: null, boost: null }];
     const tries = this.interpret(parts);
     if (tries.length) {
-      return tries.map((t) => (t.strict
-        ? { countries: null, regions: t.regions, boost: null }
-        : { countries: t.countries, regions: null, boost: t.regions }));
+      return tries.map((t) => (t.strict ? { countries: null, regions: t.regions, boost: null } : { countries: t.countries, regions: null, boost: t.regions }));
     }
     // a qualifier being typed: the countries (English names, codes, aliases) and regions it starts; failing
     // those, the countries it starts in other languages ("Москва, Росс")
@@ -730,7 +792,10 @@ export class Gazetteer {
       keys.push(((outside * (this.maxWeight + 1) + this.maxWeight - weight) * 4 + this.kind[id]) * 524288 + e);
     }
     keys.sort((a, b) => a - b);
-    if (first >= 0) { chosen.push(first >> 1); taken.add(first >> 1); }
+    if (first >= 0) {
+      chosen.push(first >> 1);
+      taken.add(first >> 1);
+    }
     for (let k = 0; k < keys.length && chosen.length < limit; k++) {
       const id = (keys[k] % 524288) >> 1;
       chosen.push(id);
@@ -745,9 +810,13 @@ export class Gazetteer {
     for (const w of words) {
       const r: [number, number][] = [];
       const src: Source[] = [];
-      for (const prefix of TOKENS[w] ? [w, TOKENS[w]] : [w]) { // "st" is "St…" or "Saint"
+      for (const prefix of TOKENS[w] ? [w, TOKENS[w]] : [w]) {
+        // "st" is "St…" or "Saint"
         const [lo, hi] = index.wordRange(prefix);
-        if (lo < hi) { r.push([lo, hi]); src.push(index.source(prefix, lo, hi)); }
+        if (lo < hi) {
+          r.push([lo, hi]);
+          src.push(index.source(prefix, lo, hi));
+        }
       }
       if (!r.length) return chosen;
       ranges.push(r);
@@ -759,14 +828,21 @@ export class Gazetteer {
     let anchorSize = Infinity;
     sources.forEach((src, j) => {
       const size = src.reduce((t, x) => t + x.to - x.from, 0);
-      if (size < anchorSize) { anchor = j; anchorSize = size; }
+      if (size < anchorSize) {
+        anchor = j;
+        anchorSize = size;
+      }
     });
     // word-id ranges flat: query word j hits ids [lo[2j], hi[2j]) and [lo[2j+1], hi[2j+1]) (second one often empty)
     const wlo = new Int32Array(2 * n);
     const whi = new Int32Array(2 * n);
-    ranges.forEach((r, j) => r.forEach(([a, b], k) => { wlo[2 * j + k] = a; whi[2 * j + k] = b; }));
-    const hits = (word: number, j: number) =>
-      (word >= wlo[2 * j] && word < whi[2 * j]) || (word >= wlo[2 * j + 1] && word < whi[2 * j + 1]);
+    ranges.forEach((r, j) =>
+      r.forEach(([a, b], k) => {
+        wlo[2 * j + k] = a;
+        whi[2 * j + k] = b;
+      }),
+    );
+    const hits = (word: number, j: number) => (word >= wlo[2 * j] && word < whi[2 * j]) || (word >= wlo[2 * j + 1] && word < whi[2 * j + 1]);
     const eStart = this.eStart;
     const eWords = this.eWords;
     /** Do the query words other than the anchor fit the entry's words around the anchor position, in order? */

@@ -22,8 +22,24 @@
  * keys with it and queries are normalised with it, so the two cannot drift apart.
  */
 const SPECIAL: Record<string, string> = {
-  ß: 'ss', æ: 'ae', ø: 'o', œ: 'oe', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h', ŧ: 't',
-  ς: 'σ', ё: 'е', ى: 'ي', ی: 'ي', ک: 'ك', ة: 'ه', ۀ: 'ه',
+  ß: 'ss',
+  æ: 'ae',
+  ø: 'o',
+  œ: 'oe',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+  ŧ: 't',
+  ς: 'σ',
+  ё: 'е',
+  ى: 'ي',
+  ی: 'ي',
+  ک: 'ك',
+  ة: 'ه',
+  ۀ: 'ه',
 };
 /** Spelled-out abbreviations (whole words only). */
 export const TOKENS: Record<string, string> = { st: 'saint', ste: 'sainte', mt: 'mount', ft: 'fort' };
@@ -63,7 +79,11 @@ export function normalizeKey(s: string): string {
 /** Lower case, marks and punctuation handled as described above; words separated by single spaces. */
 export function clean(s: string): string {
   // fast path, same result for printable ASCII: no special letters, nothing for NFKC/NFD to change
-  if (ASCII.test(s)) return s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  if (ASCII.test(s))
+    return s
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
   const t = s
     .normalize('NFKC')
     .toLowerCase()

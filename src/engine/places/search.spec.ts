@@ -3,7 +3,12 @@ import { loadGazetteer, resolvePlace, searchPlaces } from '.';
 import type { PlaceSuggestion, ResolvedPlace } from '.';
 
 function err(fn: () => unknown): EngineInputError {
-  try { fn(); } catch (e) { if (e instanceof EngineInputError) return e; throw e; }
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof EngineInputError) return e;
+    throw e;
+  }
   throw new Error('expected an EngineInputError');
 }
 
@@ -13,24 +18,36 @@ const same = (a: { name: string; latitude: number; longitude: number }, b: { nam
 
 /** resolvePlace, or null when it throws. */
 function tryResolve(location: string): ResolvedPlace | null {
-  try { return resolvePlace(location); } catch { return null; }
+  try {
+    return resolvePlace(location);
+  } catch {
+    return null;
+  }
 }
 
 /** Every suggestion's location resolves back to that suggestion's place. */
 function expectRoundTrips(list: PlaceSuggestion[]): void {
   for (const s of list) {
     const back = tryResolve(s.location);
-    expect({ location: s.location, back: back && [back.name, back.latitude, back.longitude] }).toEqual({ location: s.location, back: [s.name, s.latitude, s.longitude] });
+    expect({ location: s.location, back: back && [back.name, back.latitude, back.longitude] }).toEqual({
+      location: s.location,
+      back: [s.name, s.latitude, s.longitude],
+    });
   }
 }
 
 describe('searchPlaces', () => {
-  beforeAll(() => { loadGazetteer(); });
+  beforeAll(() => {
+    loadGazetteer();
+  });
 
   it('round trip over 1,000 random places: a search by the name finds the place, and its location resolves back to it', () => {
     const g = loadGazetteer();
     let seed = 20240611;
-    const random = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x80000000; };
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x80000000;
+    };
     let unreachable = 0;
     let found = 0;
     for (let n = 0; n < 1000; n++) {
@@ -59,7 +76,13 @@ describe('searchPlaces', () => {
       expect([back.name, back.latitude, back.longitude, back.countryCode]).toEqual([p.name, p.latitude, p.longitude, p.countryCode]);
       // the shortest form that works
       expect(hit!.location).toBe(viaShort && same(viaShort, p) ? short : long);
-      expect([hit!.region, hit!.country, hit!.countryCode, hit!.timezone, hit!.population]).toEqual([p.region, p.country, p.countryCode, p.timezone, p.population]);
+      expect([hit!.region, hit!.country, hit!.countryCode, hit!.timezone, hit!.population]).toEqual([
+        p.region,
+        p.country,
+        p.countryCode,
+        p.timezone,
+        p.population,
+      ]);
     }
     expect(found + unreachable).toBe(1000);
     expect(unreachable).toBeLessThan(50); // GeoNames has ~3 % such shadowed duplicates

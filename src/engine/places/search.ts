@@ -38,4 +38,3 @@ export interface PlaceSuggestion {
 export function searchPlaces(query: string, limit: number): PlaceSuggestion[] {
   return loadGazetteer().search(query, limit);
 }
-

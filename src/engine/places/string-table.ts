@@ -7,21 +7,36 @@ export class StringTable {
   /** starts[i] .. starts[i + 1] is string i in text. */
   private readonly starts: Int32Array;
 
-  constructor(private readonly text: string, lengths: Uint16Array) {
+  constructor(
+    private readonly text: string,
+    lengths: Uint16Array,
+  ) {
     const starts = new Int32Array(lengths.length + 1);
     for (let i = 0; i < lengths.length; i++) starts[i + 1] = starts[i] + lengths[i];
     if (starts[lengths.length] !== text.length) throw new Error('gazetteer: string table lengths do not match its text');
     this.starts = starts;
   }
 
-  get length(): number { return this.starts.length - 1; }
+  get length(): number {
+    return this.starts.length - 1;
+  }
 
-  get(i: number): string { return this.text.slice(this.starts[i], this.starts[i + 1]); }
+  get(i: number): string {
+    return this.text.slice(this.starts[i], this.starts[i + 1]);
+  }
 
-  start(i: number): number { return this.starts[i]; }
-  end(i: number): number { return this.starts[i + 1]; }
-  size(i: number): number { return this.starts[i + 1] - this.starts[i]; }
-  charCodeAt(pos: number): number { return this.text.charCodeAt(pos); }
+  start(i: number): number {
+    return this.starts[i];
+  }
+  end(i: number): number {
+    return this.starts[i + 1];
+  }
+  size(i: number): number {
+    return this.starts[i + 1] - this.starts[i];
+  }
+  charCodeAt(pos: number): number {
+    return this.text.charCodeAt(pos);
+  }
 
   /** Does string i start with prefix? */
   startsWith(i: number, prefix: string): boolean {
@@ -53,5 +68,7 @@ export class StringTable {
   }
 
   /** Bytes held: the text (2 per code unit at most) and the offsets. */
-  get bytes(): number { return this.text.length * 2 + this.starts.byteLength; }
+  get bytes(): number {
+    return this.text.length * 2 + this.starts.byteLength;
+  }
 }

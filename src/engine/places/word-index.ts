@@ -44,7 +44,14 @@ const STREAM = 3;
  * the buckets of the words with ids [lo, hi). `merge`: the prefix whose merged list to make and use when the
  * source is read (it is not made for a word that only gets checked).
  */
-export interface Source { array: Int32Array | null; from: number; to: number; lo: number; hi: number; merge?: string }
+export interface Source {
+  array: Int32Array | null;
+  from: number;
+  to: number;
+  lo: number;
+  hi: number;
+  merge?: string;
+}
 
 export class WordPrefixIndex {
   /** entry << POS_BITS | position, bucketed by word id (bucket w is wStart[w] .. wStart[w+1]), by score within. */
@@ -67,7 +74,12 @@ export class WordPrefixIndex {
    * @param words sorted distinct words; eStart/eWords: the word ids of entry e are eWords[eStart[e] .. eStart[e+1]);
    * @param reachable entries from this one on are never handed out (their places have no location string).
    */
-  constructor(private readonly words: StringTable, eStart: Int32Array, eWords: Int32Array, private readonly reachable: number) {
+  constructor(
+    private readonly words: StringTable,
+    eStart: Int32Array,
+    eWords: Int32Array,
+    private readonly reachable: number,
+  ) {
     const nWords = words.length;
     const entries = eStart.length - 1;
     const wStart = new Int32Array(nWords + 1);
@@ -141,18 +153,24 @@ export class WordPrefixIndex {
     if (prio === NO_SCORE) return;
     let i = this.heapSize++;
     if (i === this.heapPrio.length) {
-      const p = new Int32Array(i * 2); p.set(this.heapPrio); this.heapPrio = p;
-      const it = new Int32Array(i * 2); it.set(this.heapItem); this.heapItem = it;
+      const p = new Int32Array(i * 2);
+      p.set(this.heapPrio);
+      this.heapPrio = p;
+      const it = new Int32Array(i * 2);
+      it.set(this.heapItem);
+      this.heapItem = it;
     }
     const hp = this.heapPrio;
     const hi = this.heapItem;
     while (i > 0) {
       const parent = (i - 1) >> 1;
       if (hp[parent] <= prio) break;
-      hp[i] = hp[parent]; hi[i] = hi[parent];
+      hp[i] = hp[parent];
+      hi[i] = hi[parent];
       i = parent;
     }
-    hp[i] = prio; hi[i] = item;
+    hp[i] = prio;
+    hi[i] = item;
   }
 
   /** Removes the best item and returns it. */
@@ -170,10 +188,12 @@ export class WordPrefixIndex {
         if (c >= n) break;
         if (c + 1 < n && hp[c + 1] < hp[c]) c++;
         if (hp[c] >= lastP) break;
-        hp[i] = hp[c]; hi[i] = hi[c];
+        hp[i] = hp[c];
+        hi[i] = hi[c];
         i = c;
       }
-      hp[i] = lastP; hi[i] = lastI;
+      hp[i] = lastP;
+      hi[i] = lastI;
     }
     return top;
   }
@@ -224,8 +244,14 @@ export class WordPrefixIndex {
         let l = bl + this.size;
         let h = bh + this.size;
         while (l < h) {
-          if (l & 1) { this.push(this.tree[l], (l << 3) | NODE); l++; }
-          if (h & 1) { h--; this.push(this.tree[h], (h << 3) | NODE); }
+          if (l & 1) {
+            this.push(this.tree[l], (l << 3) | NODE);
+            l++;
+          }
+          if (h & 1) {
+            h--;
+            this.push(this.tree[h], (h << 3) | NODE);
+          }
           l >>= 1;
           h >>= 1;
         }
@@ -264,4 +290,3 @@ export class WordPrefixIndex {
     return this.positions.byteLength + this.wStart.byteLength + this.runStart.byteLength + this.tree.byteLength + this.mergedBytes;
   }
 }
-

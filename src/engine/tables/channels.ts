@@ -21,7 +21,7 @@ export const CHANNELS: readonly ChannelDef[] = [
   { gate1: 7, gate2: 31, name: 'The Alpha', keynote: 'A Design of Leadership for "Good" or "Bad"', circuitGroup: 'Collective', circuit: 'Logic' },
   { gate1: 9, gate2: 52, name: 'Concentration', keynote: 'A Design of Determination', circuitGroup: 'Collective', circuit: 'Logic' },
   { gate1: 10, gate2: 20, name: 'Awakening', keynote: 'A Design of Commitment to Higher Principles', circuitGroup: 'Integration', circuit: 'Integration' },
-  { gate1: 10, gate2: 34, name: 'Exploration', keynote: 'A Design of Following One\'s Convictions', circuitGroup: 'Individual', circuit: 'Centering' },
+  { gate1: 10, gate2: 34, name: 'Exploration', keynote: "A Design of Following One's Convictions", circuitGroup: 'Individual', circuit: 'Centering' },
   { gate1: 10, gate2: 57, name: 'Perfected Form', keynote: 'A Design of Survival', circuitGroup: 'Integration', circuit: 'Integration' },
   { gate1: 11, gate2: 56, name: 'Curiosity', keynote: 'A Design of a Searcher', circuitGroup: 'Collective', circuit: 'Abstract' },
   { gate1: 12, gate2: 22, name: 'Openness', keynote: 'A Design of a Social Being', circuitGroup: 'Individual', circuit: 'Knowing' },

@@ -12,18 +12,31 @@ import { formatOffset } from './local-to-utc';
 export class HistoricZone extends Zone<true> {
   private readonly rules: ZoneRules;
 
-  constructor(name: string, private readonly lmtLongitude?: number) {
+  constructor(
+    name: string,
+    private readonly lmtLongitude?: number,
+  ) {
     super();
     const rules = getZoneRules(name);
     if (!rules) throw new EngineInputError('INVALID_TIMEZONE', `Unknown time zone "${name}".`);
     this.rules = rules;
   }
 
-  get type(): string { return 'historic'; }
-  get name(): string { return this.rules.name; }
-  get ianaName(): string { return this.rules.name; }
-  get isUniversal(): boolean { return false; }
-  get isValid(): true { return true; }
+  get type(): string {
+    return 'historic';
+  }
+  get name(): string {
+    return this.rules.name;
+  }
+  get ianaName(): string {
+    return this.rules.name;
+  }
+  get isUniversal(): boolean {
+    return false;
+  }
+  get isValid(): true {
+    return true;
+  }
 
   /** Offset in seconds east of UTC at epoch milliseconds `ts`. */
   offsetSeconds(ts: number): number {
@@ -33,7 +46,9 @@ export class HistoricZone extends Zone<true> {
   }
 
   /** luxon works in minutes; fractional minutes are kept (1172 s = 19.5333… min). */
-  offset(ts: number): number { return this.offsetSeconds(ts) / 60; }
+  offset(ts: number): number {
+    return this.offsetSeconds(ts) / 60;
+  }
 
   offsetName(ts: number, opts: ZoneOffsetOptions): string {
     if (opts?.format === 'long') return this.rules.name;

@@ -181,7 +181,7 @@ describe('switch from local mean time to standard time at the birthplace', () =>
     expect(localToUtc('1883-11-18', '12:10', 'America/Chicago', -87.5).note).toBeUndefined();
   });
 
-  it('without a longitude keeps the zone\'s own LMT (New York -04:56:02: 12:00-12:03:58 twice)', () => {
+  it("without a longitude keeps the zone's own LMT (New York -04:56:02: 12:00-12:03:58 twice)", () => {
     const r = localToUtc('1883-11-18', '12:02', 'America/New_York');
     expect(new Date(r.utcMs).toISOString()).toBe('1883-11-18T16:58:02.000Z');
     expect(r.offsetSeconds).toBe(-17762); // zdump: LMT gmtoff=-17762
@@ -266,7 +266,11 @@ describe('input handling', () => {
 
   it('rejects unknown zones and malformed dates', () => {
     expect(() => localToUtc('1990-05-15', '12:30', 'Mars/Olympus', 0)).toThrow(EngineInputError);
-    try { localToUtc('1990-05-15', '12:30', 'Mars/Olympus', 0); } catch (e) { expect((e as EngineInputError).code).toBe('INVALID_TIMEZONE'); }
+    try {
+      localToUtc('1990-05-15', '12:30', 'Mars/Olympus', 0);
+    } catch (e) {
+      expect((e as EngineInputError).code).toBe('INVALID_TIMEZONE');
+    }
     expect(() => localToUtc('1990-02-30', '12:30', 'UTC', 0)).toThrow(/does not exist/);
     expect(() => localToUtc('1990-05-15', '25:00', 'UTC', 0)).toThrow(EngineInputError);
     expect(() => localToUtc('15.05.1990', '12:30', 'UTC', 0)).toThrow(/YYYY-MM-DD/);

@@ -123,7 +123,8 @@ export function localSecondsToUtc(zone: ZoneRules, local: number, longitude?: nu
     if (solutions.length > 1) {
       const first = rules.typeAt(utc);
       const second = rules.typeAt(solutions[1]);
-      note = `Local time ${clock(local)} occurred twice in ${rules.name} (clocks were turned back by ` +
+      note =
+        `Local time ${clock(local)} occurred twice in ${rules.name} (clocks were turned back by ` +
         `${formatDuration(first.utoff - second.utoff)}${leavingLmt(first, second)}); ` +
         `the first occurrence (UTC${formatOffset(first.utoff)}) was used, not the second (UTC${formatOffset(second.utoff)}).`;
     }
@@ -140,7 +141,8 @@ export function localSecondsToUtc(zone: ZoneRules, local: number, longitude?: nu
     utc = local - before.utoff;
     readInLmt = rules.times[k] === rules.lmtEnd;
     const after = rules.typeAt(utc);
-    note = `Local time ${clock(local)} did not exist in ${rules.name} (clocks were put forward by ` +
+    note =
+      `Local time ${clock(local)} did not exist in ${rules.name} (clocks were put forward by ` +
       `${formatDuration(after.utoff - before.utoff)}${leavingLmt(before, after)}); it was moved forward by the gap to ` +
       `${clock(utc + after.utoff)} (UTC${formatOffset(after.utoff)}).`;
   }
@@ -158,8 +160,15 @@ export function localSecondsToUtc(zone: ZoneRules, local: number, longitude?: nu
 
 /** "1 h", "30 min", "1 h 30 min", "15 min 46 s" (local mean time offsets have seconds). */
 function formatDuration(seconds: number): string {
-  const parts = [[Math.floor(seconds / 3600), 'h'], [Math.floor((seconds % 3600) / 60), 'min'], [seconds % 60, 's']];
-  return parts.filter(([n]) => n).map(([n, unit]) => `${n} ${unit}`).join(' ');
+  const parts = [
+    [Math.floor(seconds / 3600), 'h'],
+    [Math.floor((seconds % 3600) / 60), 'min'],
+    [seconds % 60, 's'],
+  ];
+  return parts
+    .filter(([n]) => n)
+    .map(([n, unit]) => `${n} ${unit}`)
+    .join(' ');
 }
 
 /**

@@ -12,8 +12,16 @@ export interface ZoneType {
   abbr: string; // "LMT" marks local mean time before the zone's first standard time
 }
 
-interface RawZone { types: [number, number, string][]; t: number[]; i: string }
-interface RawData { version: string; names: Record<string, number>; zones: RawZone[] }
+interface RawZone {
+  types: [number, number, string][];
+  t: number[];
+  i: string;
+}
+interface RawData {
+  version: string;
+  names: Record<string, number>;
+  zones: RawZone[];
+}
 
 export class ZoneRules {
   /** Transition instants (Unix seconds), ascending; types[idx[k]] applies from times[k] on. */
@@ -23,7 +31,10 @@ export class ZoneRules {
   /** End of local mean time: the first transition to a type that is not LMT (-Infinity if none is LMT). */
   readonly lmtEnd: number;
 
-  constructor(readonly name: string, raw: RawZone) {
+  constructor(
+    readonly name: string,
+    raw: RawZone,
+  ) {
     this.types = raw.types.map(([utoff, isdst, abbr]) => ({ utoff, isdst: isdst === 1, abbr }));
     this.times = new Float64Array(raw.t.length);
     let acc = 0;
@@ -35,7 +46,10 @@ export class ZoneRules {
     if (this.types[0]?.abbr === 'LMT') {
       end = Infinity;
       for (let k = 0; k < this.times.length; k++) {
-        if (this.types[this.idx[k]].abbr !== 'LMT') { end = this.times[k]; break; }
+        if (this.types[this.idx[k]].abbr !== 'LMT') {
+          end = this.times[k];
+          break;
+        }
       }
     }
     this.lmtEnd = end;
@@ -49,7 +63,10 @@ export class ZoneRules {
     let ans = -1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
-      if (times[mid] <= t) { ans = mid; lo = mid + 1; } else hi = mid - 1;
+      if (times[mid] <= t) {
+        ans = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
     }
     return ans;
   }
@@ -73,7 +90,9 @@ function data(): RawData {
 }
 
 /** tz database release the data was built from (e.g. "2025b"). */
-export function tzVersion(): string { return data().version; }
+export function tzVersion(): string {
+  return data().version;
+}
 
 /** Canonical spelling of a zone name we have data for (case-insensitive), or null. */
 export function canonicalZoneName(name: string): string | null {
@@ -99,4 +118,6 @@ export function getZoneRules(name: string): ZoneRules | null {
 }
 
 /** All zone names the data covers. */
-export function zoneNames(): string[] { return Object.keys(data().names); }
+export function zoneNames(): string[] {
+  return Object.keys(data().names);
+}

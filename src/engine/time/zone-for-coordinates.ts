@@ -1,4 +1,4 @@
-import { find } from 'geo-tz/dist/find-all' // = geo-tz/all (the TypeScript-compatible path, geo-tz README);
+import { find } from 'geo-tz/dist/find-all'; // = geo-tz/all (the TypeScript-compatible path, geo-tz README);
 import { EngineInputError } from '../types';
 
 /**

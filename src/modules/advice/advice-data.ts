@@ -80,7 +80,5 @@ export function validateAdvice(raw: unknown, count = ADVICE_COUNT, label = 'data
     const more = problems.length > MAX_LISTED ? ` (and ${problems.length - MAX_LISTED} more problems)` : '';
     throw new AdviceDataError(`${label} is not valid: ${listed}${more}`, problems);
   }
-  return (raw as AdviceItem[])
-    .map(({ id, advice, source }) => ({ id, advice, source }))
-    .sort((a, b) => a.id - b.id);
+  return (raw as AdviceItem[]).map(({ id, advice, source }) => ({ id, advice, source })).sort((a, b) => a.id - b.id);
 }

@@ -60,7 +60,14 @@ export class AdviceController {
     isArray: true,
     description: `All items, ids 1–${ADVICE_COUNT} in order`,
     headers: CACHE_HEADERS,
-    example: [ITEM_EXAMPLE, { id: 3, advice: 'Withhold not good from them to whom it is due, when it is in the power of thine hand to do it.', source: 'https://www.gutenberg.org/ebooks/8020' }],
+    example: [
+      ITEM_EXAMPLE,
+      {
+        id: 3,
+        advice: 'Withhold not good from them to whom it is due, when it is in the power of thine hand to do it.',
+        source: 'https://www.gutenberg.org/ebooks/8020',
+      },
+    ],
   })
   @ApiResponse({ status: 304, description: 'Not Modified: If-None-Match matched the current ETag (no body)' })
   all(@Headers('if-none-match') ifNoneMatch: string | undefined, @Res() res: Response): void {
@@ -82,7 +89,11 @@ export class AdviceController {
     type: AdviceErrorDto,
     description: `ADVICE_NOT_FOUND: the id is an integer outside 1–${ADVICE_COUNT}`,
     example: {
-      error: { code: 'ADVICE_NOT_FOUND', message: `There is no advice with id 372; ids run from 1 to ${ADVICE_COUNT}.`, details: { min: 1, max: ADVICE_COUNT } },
+      error: {
+        code: 'ADVICE_NOT_FOUND',
+        message: `There is no advice with id 372; ids run from 1 to ${ADVICE_COUNT}.`,
+        details: { min: 1, max: ADVICE_COUNT },
+      },
     },
   })
   byId(@Param('id') id: string, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res() res: Response): void {

@@ -140,7 +140,18 @@ export class ApiKeyStore {
     const key = generateApiKey();
     const oldHex = oldHash.toString('hex');
     const newHex = hashApiKey(key).toString('hex');
-    const outcome = Number(await this.redis.eval(ROTATE_SCRIPT, 2, keyRecordName(this.prefix, oldHex), keyRecordName(this.prefix, newHex), this.prefix, new Date().toISOString(), oldHex, newHex));
+    const outcome = Number(
+      await this.redis.eval(
+        ROTATE_SCRIPT,
+        2,
+        keyRecordName(this.prefix, oldHex),
+        keyRecordName(this.prefix, newHex),
+        this.prefix,
+        new Date().toISOString(),
+        oldHex,
+        newHex,
+      ),
+    );
     this.forget(oldHex);
     if (outcome !== 1) return { rotated: false, why: 'inactive' };
     const record = await this.get(newHex);
@@ -172,7 +183,9 @@ export class ApiKeyStore {
     // An earlier revocation (and its reason) stands.
     await this.redis.eval(
       "if redis.call('HEXISTS', KEYS[1], 'revokedAt') == 0 then redis.call('HSET', KEYS[1], 'revokedAt', ARGV[1], 'revokedReason', 'revoked') end",
-      1, name, new Date().toISOString(),
+      1,
+      name,
+      new Date().toISOString(),
     );
     await this.redis.publish(this.channel, hashes[0]);
     this.forget(hashes[0]);
@@ -198,7 +211,10 @@ export class ApiKeyService extends ApiKeyStore implements OnModuleInit, OnApplic
   private readonly logger = new Logger('ApiKeys');
   private subscriber?: Redis;
 
-  constructor(redis: RedisClient, @Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    redis: RedisClient,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
     super(redis.client, config.queuePrefix, config.staticApiKeys);
   }
 

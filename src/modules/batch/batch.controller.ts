@@ -29,15 +29,29 @@ export class BatchController {
     description: 'One entry per item, in order',
     schema: {
       example: {
-        count: 2, succeeded: 1, failed: 1,
+        count: 2,
+        succeeded: 1,
+        failed: 1,
         items: [
           { id: 'ada', status: 200, result: EXAMPLES.chart },
-          { id: 'ben', status: 400, error: { code: 'INVALID_DATE', message: 'birthdate: birthdate must be a real calendar date, YYYY-MM-DD', details: [{ field: 'birthdate', problems: ['birthdate must be a real calendar date, YYYY-MM-DD'], code: 'INVALID_DATE' }] } },
+          {
+            id: 'ben',
+            status: 400,
+            error: {
+              code: 'INVALID_DATE',
+              message: 'birthdate: birthdate must be a real calendar date, YYYY-MM-DD',
+              details: [{ field: 'birthdate', problems: ['birthdate must be a real calendar date, YYYY-MM-DD'], code: 'INVALID_DATE' }],
+            },
+          },
         ],
       },
     },
   })
-  @ApiResponse({ status: 413, description: `PAYLOAD_TOO_LARGE: a batch body over ${BATCH_BODY_LIMIT.replace('kb', ' KB')}`, ...errorExample('PAYLOAD_TOO_LARGE', 'The request body is larger than 262144 bytes.') })
+  @ApiResponse({
+    status: 413,
+    description: `PAYLOAD_TOO_LARGE: a batch body over ${BATCH_BODY_LIMIT.replace('kb', ' KB')}`,
+    ...errorExample('PAYLOAD_TOO_LARGE', 'The request body is larger than 262144 bytes.'),
+  })
   run(@Body() body: BatchRequestDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
     return this.batch.run(body, res.locals as RequestTrace, correlationIdOf(req));
   }

@@ -9,7 +9,7 @@ export const BATCH_MAX_ITEMS = 100;
  * echo. Not a validator: batch.service.ts checks each item on its own with BirthDataDto.
  */
 export class BatchItemDto extends BirthDataDto {
-  @ApiPropertyOptional({ oneOf: [{ type: 'string', maxLength: 100 }, { type: 'number' }], description: 'Echoed in the answer (default: the item\'s position).' })
+  @ApiPropertyOptional({ oneOf: [{ type: 'string', maxLength: 100 }, { type: 'number' }], description: "Echoed in the answer (default: the item's position)." })
   id?: string | number;
 
   @ApiProperty({ enum: ['chart', 'advanced'], description: 'Which single call this item is: /v1/chart or /v1/chart/advanced.' })
@@ -25,7 +25,7 @@ export class BatchRequestDto {
     maxItems: BATCH_MAX_ITEMS,
     description:
       `Up to ${BATCH_MAX_ITEMS} items, each {id?, operation: "chart" | "advanced", …birth data as for /v1/chart}. ` +
-      'id (a string of up to 100 characters, or a number) is echoed; without it the item\'s position is.',
+      "id (a string of up to 100 characters, or a number) is echoed; without it the item's position is.",
     example: [
       { id: 'ada', operation: 'chart', birthdate: '1948-04-09', birthtime: '00:14', location: 'Montreal, Quebec, Canada' },
       { id: 'ben', operation: 'advanced', birthdate: '1992-10-03', birthtime: '00:03', location: 'Attleboro, Massachusetts, USA' },

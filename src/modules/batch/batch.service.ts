@@ -27,7 +27,12 @@ export class BatchService {
   async run(body: BatchRequestDto, trace: RequestTrace, correlationId: string): Promise<string> {
     const prepared = await Promise.all(body.items.map((item, index) => this.prepare(item, index)));
     const valid = prepared.filter((p): p is Extract<Prepared, { job: unknown }> => 'job' in p);
-    const results = valid.length ? await this.jobs.runMany(valid.map((p) => p.job), trace) : [];
+    const results = valid.length
+      ? await this.jobs.runMany(
+          valid.map((p) => p.job),
+          trace,
+        )
+      : [];
     let next = 0;
     let failed = 0;
     const parts = prepared.map((p) => {

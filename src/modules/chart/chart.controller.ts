@@ -3,7 +3,15 @@ import { Body, Controller, Header, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiBody, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { BirthDataDto } from './dto/birth-data.dto';
-import { BodygraphRequestDto, CompositeBodygraphRequestDto, CompositeRequestDto, DayRequestDto, PentaRequestDto, TransitBodygraphRequestDto, TransitRequestDto } from './dto/chart-requests.dto';
+import {
+  BodygraphRequestDto,
+  CompositeBodygraphRequestDto,
+  CompositeRequestDto,
+  DayRequestDto,
+  PentaRequestDto,
+  TransitBodygraphRequestDto,
+  TransitRequestDto,
+} from './dto/chart-requests.dto';
 import { ChartService } from './chart.service';
 import { ERROR_RESPONSES, EXAMPLES } from './chart.openapi';
 

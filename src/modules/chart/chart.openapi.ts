@@ -26,16 +26,40 @@ export const ERROR_RESPONSES = () =>
         { field: 'birthdate', problems: ['birthdate must be a real calendar date, YYYY-MM-DD'], code: 'INVALID_DATE' },
       ]),
     }),
-    ApiResponse({ status: 401, description: 'API_KEY_MISSING or API_KEY_INVALID', ...errorExample('API_KEY_MISSING', 'Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>).') }),
-    ApiResponse({ status: 413, description: 'PAYLOAD_TOO_LARGE (over 16 KB)', ...errorExample('PAYLOAD_TOO_LARGE', 'The request body is larger than 16384 bytes.') }),
-    ApiResponse({ status: 415, description: 'UNSUPPORTED_MEDIA_TYPE: the body is not application/json', ...errorExample('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with Content-Type: application/json.') }),
+    ApiResponse({
+      status: 401,
+      description: 'API_KEY_MISSING or API_KEY_INVALID',
+      ...errorExample('API_KEY_MISSING', 'Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>).'),
+    }),
+    ApiResponse({
+      status: 413,
+      description: 'PAYLOAD_TOO_LARGE (over 16 KB)',
+      ...errorExample('PAYLOAD_TOO_LARGE', 'The request body is larger than 16384 bytes.'),
+    }),
+    ApiResponse({
+      status: 415,
+      description: 'UNSUPPORTED_MEDIA_TYPE: the body is not application/json',
+      ...errorExample('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with Content-Type: application/json.'),
+    }),
     ApiResponse({
       status: 422,
       description:
         'The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, ' +
         `DATE_OUT_OF_RANGE (a real birthdate outside ${FIRST_BIRTHDATE} to ${LAST_BIRTHDATE})`,
-      ...errorExample('LOCATION_NOT_FOUND', 'No place called "Springfeld" was found in United States.', { suggestions: ['Springfield, Illinois, United States'] }),
+      ...errorExample('LOCATION_NOT_FOUND', 'No place called "Springfeld" was found in United States.', {
+        suggestions: ['Springfield, Illinois, United States'],
+      }),
     }),
-    ApiResponse({ status: 503, description: 'OVERLOADED (too many jobs waiting, or too many requests of one key waiting their turn) or SERVICE_UNAVAILABLE (Redis away until the deadline), with Retry-After', ...errorExample('OVERLOADED', 'Too many computations are waiting; try again shortly.') }),
-    ApiResponse({ status: 504, description: 'COMPUTE_TIMEOUT: not answered within JOB_TIMEOUT_MS of its arrival (no worker finished, or it waited that long for its key\'s earlier requests), with Retry-After', ...errorExample('COMPUTE_TIMEOUT', 'No worker finished the computation within 10000 ms.') }),
+    ApiResponse({
+      status: 503,
+      description:
+        'OVERLOADED (too many jobs waiting, or too many requests of one key waiting their turn) or SERVICE_UNAVAILABLE (Redis away until the deadline), with Retry-After',
+      ...errorExample('OVERLOADED', 'Too many computations are waiting; try again shortly.'),
+    }),
+    ApiResponse({
+      status: 504,
+      description:
+        "COMPUTE_TIMEOUT: not answered within JOB_TIMEOUT_MS of its arrival (no worker finished, or it waited that long for its key's earlier requests), with Retry-After",
+      ...errorExample('COMPUTE_TIMEOUT', 'No worker finished the computation within 10000 ms.'),
+    }),
   );

@@ -2,10 +2,28 @@ import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../common/api-error';
 import type { RequestTrace } from '../../common/request-log';
 import { SUPPORTED_BIRTH_MAX_UTC_MS, SUPPORTED_BIRTH_MIN_UTC_MS } from '../../engine';
-import type { BirthInput, BodygraphInput, CompositeBodygraphInput, CompositeInput, DayInput, DrawingInput, TransitBodygraphInput, TransitInput } from '../../jobs/payloads';
+import type {
+  BirthInput,
+  BodygraphInput,
+  CompositeBodygraphInput,
+  CompositeInput,
+  DayInput,
+  DrawingInput,
+  TransitBodygraphInput,
+  TransitInput,
+} from '../../jobs/payloads';
 import { JobRunner } from '../queue/job-runner.service';
 import type { BirthDataDto } from './dto/birth-data.dto';
-import type { BodygraphRequestDto, CompositeBodygraphRequestDto, CompositeRequestDto, DayRequestDto, DrawingOptionsDto, PentaRequestDto, TransitBodygraphRequestDto, TransitRequestDto } from './dto/chart-requests.dto';
+import type {
+  BodygraphRequestDto,
+  CompositeBodygraphRequestDto,
+  CompositeRequestDto,
+  DayRequestDto,
+  DrawingOptionsDto,
+  PentaRequestDto,
+  TransitBodygraphRequestDto,
+  TransitRequestDto,
+} from './dto/chart-requests.dto';
 
 /**
  * Normalises a request into a job payload (so equal questions share one job id) and runs it on a worker.
@@ -117,5 +135,12 @@ function isCalendarInstant(at: string): boolean {
   if (!m) return false;
   const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0));
   const t = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && t.getUTCHours() === h && t.getUTCMinutes() === mi && t.getUTCSeconds() === s;
+  return (
+    t.getUTCFullYear() === y &&
+    t.getUTCMonth() === mo - 1 &&
+    t.getUTCDate() === d &&
+    t.getUTCHours() === h &&
+    t.getUTCMinutes() === mi &&
+    t.getUTCSeconds() === s
+  );
 }

@@ -14,7 +14,19 @@ export class HealthController {
 
   @Get()
   @ApiOperation({ summary: 'Readiness with details: Redis, queue counts, number of workers' })
-  @ApiOkResponse({ description: 'Ready', schema: { example: { status: 'ok', role: 'api', redis: 'up', queueEvents: 'consuming', queue: { name: 'charts', waiting: 0, active: 0, delayed: 0, failed: 0, completed: 12 }, workers: 2 } } })
+  @ApiOkResponse({
+    description: 'Ready',
+    schema: {
+      example: {
+        status: 'ok',
+        role: 'api',
+        redis: 'up',
+        queueEvents: 'consuming',
+        queue: { name: 'charts', waiting: 0, active: 0, delayed: 0, failed: 0, completed: 12 },
+        workers: 2,
+      },
+    },
+  })
   @ApiServiceUnavailableResponse({ description: 'Not ready (Redis unreachable or the queue part not running)' })
   async check(@Res() res: Response): Promise<void> {
     const report = await this.health.report();

@@ -89,7 +89,14 @@ export function portable(node: unknown): unknown {
   const out: Json = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, portable(v)]));
   if (Array.isArray(out.prefixItems)) {
     const tuple = out.prefixItems as Json[];
-    const kinds = [...new Map(tuple.map((t) => { const { description: _d, ...shape } = t; return [JSON.stringify(shape), shape]; })).values()];
+    const kinds = [
+      ...new Map(
+        tuple.map((t) => {
+          const { description: _d, ...shape } = t;
+          return [JSON.stringify(shape), shape];
+        }),
+      ).values(),
+    ];
     delete out.prefixItems;
     out.items = kinds.length === 1 ? kinds[0] : { anyOf: kinds };
     out.minItems = tuple.length;

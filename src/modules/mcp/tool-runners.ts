@@ -6,7 +6,13 @@ import { BatchService } from '../batch/batch.service';
 import { ChartService } from '../chart/chart.service';
 import type { BirthDataDto } from '../chart/dto/birth-data.dto';
 import type {
-  BodygraphRequestDto, CompositeBodygraphRequestDto, CompositeRequestDto, DayRequestDto, PentaRequestDto, TransitBodygraphRequestDto, TransitRequestDto,
+  BodygraphRequestDto,
+  CompositeBodygraphRequestDto,
+  CompositeRequestDto,
+  DayRequestDto,
+  PentaRequestDto,
+  TransitBodygraphRequestDto,
+  TransitRequestDto,
 } from '../chart/dto/chart-requests.dto';
 import type { OPERATIONS } from '../operations/operations';
 import type { PlacesQueryDto } from '../places/places.dto';
@@ -57,7 +63,10 @@ export const TOOL_RUNNERS: Record<ToolOperationId, Runner> = {
   // GET /api/advice and /api/advice/{id}: the same prepared bytes, and for a bad id the same error.
   advice: (c, input: { id?: unknown }) => {
     const advice = service(c, AdviceService);
-    const answer = input.id === undefined ? advice.randomAnswer() : advice.answersForParamOrThrow(typeof input.id === 'number' || typeof input.id === 'string' ? String(input.id) : JSON.stringify(input.id)).ok;
+    const answer =
+      input.id === undefined
+        ? advice.randomAnswer()
+        : advice.answersForParamOrThrow(typeof input.id === 'number' || typeof input.id === 'string' ? String(input.id) : JSON.stringify(input.id)).ok;
     return json(answer.body!.toString('utf8'));
   },
 };

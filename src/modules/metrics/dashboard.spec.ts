@@ -11,9 +11,35 @@ import { MetricsService } from './metrics.service';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const PROMQL_WORDS = new Set([
-  'sum', 'min', 'max', 'avg', 'count', 'by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'and', 'or',
-  'unless', 'rate', 'irate', 'increase', 'delta', 'histogram_quantile', 'topk', 'bottomk', 'clamp_min', 'abs',
-  'absent', 'offset', 'bool', 'inf', 'nan', 'e',
+  'sum',
+  'min',
+  'max',
+  'avg',
+  'count',
+  'by',
+  'without',
+  'on',
+  'ignoring',
+  'group_left',
+  'group_right',
+  'and',
+  'or',
+  'unless',
+  'rate',
+  'irate',
+  'increase',
+  'delta',
+  'histogram_quantile',
+  'topk',
+  'bottomk',
+  'clamp_min',
+  'abs',
+  'absent',
+  'offset',
+  'bool',
+  'inf',
+  'nan',
+  'e',
 ]);
 
 /** Metric names in a PromQL expression: identifiers left after dropping strings, label sets, ranges and by(...). */
@@ -52,7 +78,16 @@ describe('monitoring/ dashboards and alert rules', () => {
   });
 
   it('registers the documented hd_* metrics', () => {
-    for (const name of ['hd_http_request_duration_seconds_bucket', 'hd_queue_jobs', 'hd_workers', 'hd_job_duration_seconds_count', 'hd_job_wait_seconds_sum', 'hd_jobs_total', 'hd_ready', 'process_cpu_seconds_total']) {
+    for (const name of [
+      'hd_http_request_duration_seconds_bucket',
+      'hd_queue_jobs',
+      'hd_workers',
+      'hd_job_duration_seconds_count',
+      'hd_job_wait_seconds_sum',
+      'hd_jobs_total',
+      'hd_ready',
+      'process_cpu_seconds_total',
+    ]) {
       expect(known).toContain(name);
     }
   });

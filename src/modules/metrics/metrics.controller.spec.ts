@@ -10,9 +10,18 @@ const metrics = { metrics: () => Promise.resolve('hd_ready 1\n'), contentType: '
 function response() {
   const sent: { status?: number; body?: string; headers: Record<string, string> } = { headers: {} };
   const res = {
-    status(code: number) { sent.status = code; return res; },
-    setHeader(name: string, value: string) { sent.headers[name] = value; return res; },
-    send(body: string) { sent.body = body; return res; },
+    status(code: number) {
+      sent.status = code;
+      return res;
+    },
+    setHeader(name: string, value: string) {
+      sent.headers[name] = value;
+      return res;
+    },
+    send(body: string) {
+      sent.body = body;
+      return res;
+    },
   };
   return { res: res as unknown as Response, sent };
 }

@@ -145,7 +145,14 @@ export class MetricsService implements OnModuleDestroy {
 
   /** A gauge read at scrape time from a number the process keeps (e.g. requests waiting for admission). */
   gaugeFrom(name: string, help: string, read: () => number): void {
-    new Gauge({ name, help, registers: [this.registry], collect() { this.set(read()); } });
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        this.set(read());
+      },
+    });
   }
 
   /** Express middleware: observes every request once it is answered, labelled with the route pattern. */

@@ -158,7 +158,13 @@ async function call<D extends object>(metatype: new () => D, body: unknown, oper
 }
 
 /** A 200 answer valid against `schema`; returns its body. */
-async function ok<D extends object>(schema: string, metatype: new () => D, body: unknown, operation: (dto: D) => Promise<string>, label: string): Promise<Json> {
+async function ok<D extends object>(
+  schema: string,
+  metatype: new () => D,
+  body: unknown,
+  operation: (dto: D) => Promise<string>,
+  label: string,
+): Promise<Json> {
   const answer = await call(metatype, body, operation);
   if (answer.status !== 200) throw new Error(`${label}: expected 200, got ${answer.status} ${JSON.stringify(answer.body)}`);
   expectValid(schema, answer.body, label);
@@ -179,7 +185,14 @@ function expectError(answer: Answer, status: number, code: string, label: string
 const refs = loadReferenceCharts();
 /** The reference instant as a UTC birth (date, time, coordinates, timezone UTC): the exact instant of the fixture. */
 function utcBirth(utc: string, nodeType?: 'true' | 'mean') {
-  return { birthdate: utc.slice(0, 10), birthtime: utc.slice(11, 16), latitude: 51.4779, longitude: -0.0015, timezone: 'UTC', ...(nodeType ? { nodeType } : {}) };
+  return {
+    birthdate: utc.slice(0, 10),
+    birthtime: utc.slice(11, 16),
+    latitude: 51.4779,
+    longitude: -0.0015,
+    timezone: 'UTC',
+    ...(nodeType ? { nodeType } : {}),
+  };
 }
 /** The reference chart's own local birth and place, where it names one. */
 function placeBirth(r: (typeof refs)[number]) {
@@ -231,7 +244,8 @@ describe('response schemas: structure', () => {
       const s = node as JsonSchema;
       if (s.type === 'object') {
         if (s.properties && s.additionalProperties !== false) problems.push(`${where}: object with properties is not closed`);
-        if (!s.properties && (s.additionalProperties === undefined || s.additionalProperties === true) && !OPEN.has(where)) problems.push(`${where}: open object`);
+        if (!s.properties && (s.additionalProperties === undefined || s.additionalProperties === true) && !OPEN.has(where))
+          problems.push(`${where}: open object`);
         for (const r of s.required ?? []) if (!s.properties?.[r]) problems.push(`${where}: required ${r} is not a property`);
         for (const [name, p] of Object.entries(s.properties ?? {})) if (!p.description) problems.push(`${where}.${name}: no description`);
       }
@@ -245,7 +259,7 @@ describe('response schemas: structure', () => {
   });
 });
 
-describe('response schemas: labels are the engine\'s, and agree with the independent sources', () => {
+describe("response schemas: labels are the engine's, and agree with the independent sources", () => {
   const enumOf = (name: string) => RESPONSE_SCHEMAS[name].enum as readonly unknown[];
   const sorted = (xs: readonly unknown[]) => [...xs].map(String).sort();
 
@@ -256,7 +270,12 @@ describe('response schemas: labels are the engine\'s, and agree with the indepen
     expect(enumOf('ReturnKind')).toEqual([...ENGINE_RETURN_KINDS]);
     expect(RETURN_KINDS).toEqual(ENGINE_RETURN_KINDS);
     expect(sorted(enumOf('ChartType'))).toEqual(sorted(Object.keys(TYPE_DETAILS)));
-    for (const [field, schema] of [['strategy', 'Strategy'], ['signature', 'Signature'], ['notSelfTheme', 'NotSelfTheme'], ['aura', 'Aura']] as const) {
+    for (const [field, schema] of [
+      ['strategy', 'Strategy'],
+      ['signature', 'Signature'],
+      ['notSelfTheme', 'NotSelfTheme'],
+      ['aura', 'Aura'],
+    ] as const) {
       expect([schema, sorted(enumOf(schema))]).toEqual([schema, sorted([...new Set(Object.values(TYPE_DETAILS).map((d) => d[field]))])]);
     }
     expect(enumOf('Definition')).toEqual([0, 1, 2, 3, 4].map(definitionOf));
@@ -305,16 +324,23 @@ describe('response schemas: labels are the engine\'s, and agree with the indepen
         .split('\n')
         .filter((l) => l.startsWith('| ') && !/^\|\s*-/.test(l))
         .slice(1)
-        .map((l) => l.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim()));
+        .map((l) =>
+          l
+            .split(/(?<!\\)\|/)
+            .slice(1, -1)
+            .map((c) => c.trim()),
+        );
     };
-    const plain = (cell: string) => cell.replace(/\*\*/g, '').replace(/ \(.*$/, '').trim();
+    const plain = (cell: string) =>
+      cell
+        .replace(/\*\*/g, '')
+        .replace(/ \(.*$/, '')
+        .trim();
     // 3: centers
     expect(rows(/^## 3\. /m).map((r) => r[0])).toEqual([...labels.CENTERS]);
     // 4: channels, circuit groups and circuits
     const channels = rows(/^## 4\. /m);
-    expect(channels.map((r) => [r[1], r[3], r[5], plain(r[6])])).toEqual(
-      CHANNELS.map((c) => [`${c.gate1}-${c.gate2}`, c.name, c.circuitGroup, c.circuit]),
-    );
+    expect(channels.map((r) => [r[1], r[3], r[5], plain(r[6])])).toEqual(CHANNELS.map((c) => [`${c.gate1}-${c.gate2}`, c.name, c.circuitGroup, c.circuit]));
     expect(channels.map((r) => r[3])).toEqual(labels.CHANNEL_NAMES);
     // 5.2: strategy, signature, not-self theme, aura per type
     const types = rows(/^### 5\.2 /m);
@@ -332,7 +358,9 @@ describe('response schemas: labels are the engine\'s, and agree with the indepen
     expect(profiles.map((r) => plain(r[2]))).toEqual(labels.PROFILES.map((p) => PROFILE_GEOMETRY[p]));
     // 9.3: the 192 crosses
     const expand = { RAX: 'Right Angle Cross', JX: 'Juxtaposition Cross', LAX: 'Left Angle Cross' } as Record<string, string>;
-    const crosses = rows(/^### 9\.3 /m).flatMap((r) => r.slice(2, 5).map((c) => c.replace(/^(RAX|JX|LAX) (.*?) \(.*$/, (_m, a: string, rest: string) => `${expand[a]} ${rest}`)));
+    const crosses = rows(/^### 9\.3 /m).flatMap((r) =>
+      r.slice(2, 5).map((c) => c.replace(/^(RAX|JX|LAX) (.*?) \(.*$/, (_m, a: string, rest: string) => `${expand[a]} ${rest}`)),
+    );
     expect(sorted(crosses)).toEqual(sorted(labels.INCARNATION_CROSS_NAMES));
     // 9.4: quarters
     expect(rows(/^### 9\.4 /m).map((r) => r[0])).toEqual([...labels.QUARTERS]);
@@ -398,20 +426,37 @@ describe('response schemas: real answers validate', () => {
     const first = Date.UTC(1800, 3, 10);
     const last = Date.UTC(2399, 11, 29);
     const pad = (n: number) => String(n).padStart(2, '0');
-    const places = ['Paris, France', 'Tokyo, Japan', 'Lima, Peru', 'Cape Town, South Africa', 'Anchorage, USA', 'Kolkata, India', 'Reykjavik, Iceland', 'Apia, Samoa'];
+    const places = [
+      'Paris, France',
+      'Tokyo, Japan',
+      'Lima, Peru',
+      'Cape Town, South Africa',
+      'Anchorage, USA',
+      'Kolkata, India',
+      'Reykjavik, Iceland',
+      'Apia, Samoa',
+    ];
     const births = Array.from({ length: 300 }, (_, i) => {
       const date = new Date(first + rnd() * (last - first)).toISOString().slice(0, 10);
       const time = `${pad(Math.floor(rnd() * 24))}:${pad(Math.floor(rnd() * 60))}`;
-      const where = i % 2
-        ? { location: places[Math.floor(rnd() * places.length)] }
-        : { latitude: Math.round((rnd() * 130 - 60) * 1e4) / 1e4, longitude: Math.round((rnd() * 360 - 180) * 1e4) / 1e4 };
+      const where =
+        i % 2
+          ? { location: places[Math.floor(rnd() * places.length)] }
+          : { latitude: Math.round((rnd() * 130 - 60) * 1e4) / 1e4, longitude: Math.round((rnd() * 360 - 180) * 1e4) / 1e4 };
       return { birthdate: date, birthtime: time, ...where, ...(i % 7 === 0 ? { nodeType: 'mean' } : {}) };
     });
     for (const [i, b] of births.entries()) {
       const label = JSON.stringify(b);
       await ok('Chart', BirthDataDto, b, (dto) => charts.chart(dto), `chart ${label}`);
       await ok('AdvancedChart', BirthDataDto, b, (dto) => charts.advanced(dto), `advanced ${label}`);
-      if (i % 3 === 0) await ok('CompositeChart', CompositeRequestDto, { person1: b, person2: births[(i + 1) % births.length] }, (dto) => charts.composite(dto), `composite ${label}`);
+      if (i % 3 === 0)
+        await ok(
+          'CompositeChart',
+          CompositeRequestDto,
+          { person1: b, person2: births[(i + 1) % births.length] },
+          (dto) => charts.composite(dto),
+          `composite ${label}`,
+        );
       if (i % 3 === 1) {
         const at = new Date(first + rnd() * (last - first)).toISOString();
         await ok('TransitChart', TransitRequestDto, { ...b, at }, (dto) => charts.transit(dto), `transit ${label} at ${at}`);
@@ -420,9 +465,15 @@ describe('response schemas: real answers validate', () => {
   });
 
   it('CompositeChart for pairs of reference charts and named people', async () => {
-    const pairs: [object, object][] = [[RA, OTHER], [OTHER, THIRD], [RA, RA], [FOURTH, FIFTH]];
+    const pairs: [object, object][] = [
+      [RA, OTHER],
+      [OTHER, THIRD],
+      [RA, RA],
+      [FOURTH, FIFTH],
+    ];
     for (let i = 0; i + 1 < refs.length; i += 2) pairs.push([utcBirth(refs[i].utc), utcBirth(refs[i + 1].utc)]);
-    for (const [p1, p2] of pairs) await ok('CompositeChart', CompositeRequestDto, { person1: p1, person2: p2 }, (dto) => charts.composite(dto), `composite ${JSON.stringify([p1, p2])}`);
+    for (const [p1, p2] of pairs)
+      await ok('CompositeChart', CompositeRequestDto, { person1: p1, person2: p2 }, (dto) => charts.composite(dto), `composite ${JSON.stringify([p1, p2])}`);
   });
 
   it('TransitChart for several natal charts and instants', async () => {
@@ -466,11 +517,29 @@ describe('response schemas: real answers validate', () => {
 
   it('Ingresses at gate and line level, and Stations', async () => {
     await ok('Ingresses', IngressesRequestDto, { from: '2026-01-01', to: '2026-03-01' }, (dto) => series.ingresses(dto), 'ingresses gate, all bodies');
-    await ok('Ingresses', IngressesRequestDto, { from: '2026-01-01T00:00:00Z', to: '2026-01-05T12:00:00+01:00', level: 'line', bodies: ['moon', 'sun', 'northNode'] }, (dto) => series.ingresses(dto), 'ingresses line');
-    await ok('Ingresses', IngressesRequestDto, { from: '1900-01-01', to: '1905-01-01', bodies: ['mercury', 'southNode'], nodeType: 'mean' }, (dto) => series.ingresses(dto), 'ingresses mean node');
+    await ok(
+      'Ingresses',
+      IngressesRequestDto,
+      { from: '2026-01-01T00:00:00Z', to: '2026-01-05T12:00:00+01:00', level: 'line', bodies: ['moon', 'sun', 'northNode'] },
+      (dto) => series.ingresses(dto),
+      'ingresses line',
+    );
+    await ok(
+      'Ingresses',
+      IngressesRequestDto,
+      { from: '1900-01-01', to: '1905-01-01', bodies: ['mercury', 'southNode'], nodeType: 'mean' },
+      (dto) => series.ingresses(dto),
+      'ingresses mean node',
+    );
     await ok('Ingresses', IngressesRequestDto, { from: '2026-01-01', to: '2026-01-02', bodies: ['pluto'] }, (dto) => series.ingresses(dto), 'ingresses none');
     await ok('Stations', StationsRequestDto, { from: '2026-01-01', to: '2027-01-01' }, (dto) => series.stations(dto), 'stations');
-    await ok('Stations', StationsRequestDto, { from: '2030-05-01', to: '2040-05-01', bodies: ['mars', 'pluto'] }, (dto) => series.stations(dto), 'stations 10 years');
+    await ok(
+      'Stations',
+      StationsRequestDto,
+      { from: '2030-05-01', to: '2040-05-01', bodies: ['mars', 'pluto'] },
+      (dto) => series.stations(dto),
+      'stations 10 years',
+    );
   });
 
   it('Returns with and without charts, and the TransitCalendar', async () => {
@@ -482,8 +551,20 @@ describe('response schemas: real answers validate', () => {
       { ...utcBirth(refs[5].utc), kinds: ['solar'], count: 5 },
     ];
     for (const c of cases) await ok('Returns', ReturnsRequestDto, c, (dto) => series.returns(dto), `returns ${JSON.stringify(c)}`);
-    await ok('TransitCalendar', TransitCalendarRequestDto, { ...RA, from: '2026-01-01', to: '2026-02-15' }, (dto) => series.transitCalendar(dto), 'calendar ra');
-    await ok('TransitCalendar', TransitCalendarRequestDto, { ...utcBirth(refs[25].utc), from: '2030-06-01', to: '2030-07-01' }, (dto) => series.transitCalendar(dto), 'calendar reflector');
+    await ok(
+      'TransitCalendar',
+      TransitCalendarRequestDto,
+      { ...RA, from: '2026-01-01', to: '2026-02-15' },
+      (dto) => series.transitCalendar(dto),
+      'calendar ra',
+    );
+    await ok(
+      'TransitCalendar',
+      TransitCalendarRequestDto,
+      { ...utcBirth(refs[25].utc), from: '2030-06-01', to: '2030-07-01' },
+      (dto) => series.transitCalendar(dto),
+      'calendar reflector',
+    );
   });
 
   it('BatchResult with charts, advanced charts and per-item errors', async () => {
@@ -501,14 +582,26 @@ describe('response schemas: real answers validate', () => {
     ];
     const body = await ok('BatchResult', BatchRequestDto, { items }, (dto) => batch.run(dto, {}, 'batch-correlation'), 'batch');
     expect(body.items.map((i: { status: number }) => i.status)).toEqual([200, 200, 200, 400, 400, 422, 422, 400, 400, 400]);
-    const many = Array.from({ length: 30 }, (_, i) => ({ id: refs[i % refs.length].id + i, operation: i % 2 ? 'chart' : 'advanced', ...utcBirth(refs[i % refs.length].utc) }));
+    const many = Array.from({ length: 30 }, (_, i) => ({
+      id: refs[i % refs.length].id + i,
+      operation: i % 2 ? 'chart' : 'advanced',
+      ...utcBirth(refs[i % refs.length].utc),
+    }));
     await ok('BatchResult', BatchRequestDto, { items: many }, (dto) => batch.run(dto, {}, 'c'), 'batch of 30');
   });
 
   it('PlaceSearch', () => {
     const places = new PlacesService();
     places.onModuleInit();
-    for (const [q, limit] of [['san fr', 10], ['Моск', 5], ['paris, fr', 20], ['london', 1], ['münch', 10], ['zzzqqqxx', 10], ['St Louis', 20]] as const) {
+    for (const [q, limit] of [
+      ['san fr', 10],
+      ['Моск', 5],
+      ['paris, fr', 20],
+      ['london', 1],
+      ['münch', 10],
+      ['zzzqqqxx', 10],
+      ['St Louis', 20],
+    ] as const) {
       expectValid('PlaceSearch', JSON.parse(JSON.stringify(places.search(q, limit))), `places ${q}`);
     }
   });
@@ -524,13 +617,21 @@ describe('response schemas: real answers validate', () => {
   });
 
   it('KeyRotation, CheckoutSession and WebhookReceipt from their controllers', async () => {
-    const store = { rotate: () => Promise.resolve({ rotated: true, key: generateApiKey(), record: { hash: 'h', label: '', createdAt: new Date().toISOString(), source: 'cli' } }) };
+    const store = {
+      rotate: () =>
+        Promise.resolve({ rotated: true, key: generateApiKey(), record: { hash: 'h', label: '', createdAt: new Date().toISOString(), source: 'cli' } }),
+    };
     const res = { locals: { keyHash: 'ab'.repeat(32) }, setHeader: () => undefined };
-    for (let i = 0; i < 5; i++) expectValid('KeyRotation', JSON.parse(JSON.stringify(await new KeysController(store as unknown as ApiKeyService).rotate(res as never))), 'rotate');
+    for (let i = 0; i < 5; i++)
+      expectValid('KeyRotation', JSON.parse(JSON.stringify(await new KeysController(store as unknown as ApiKeyService).rotate(res as never))), 'rotate');
 
     let sent: unknown;
     const page = { status: () => page, location: () => page, json: (b: unknown) => (sent = b) };
-    const purchases = { checkout: () => Promise.resolve('https://checkout.stripe.com/c/pay/cs_test_a1b2c3#fidkdWxOYHwnPyd1blpxYHZxWjA0'), enabled: true, webhook: () => Promise.resolve('already-issued') };
+    const purchases = {
+      checkout: () => Promise.resolve('https://checkout.stripe.com/c/pay/cs_test_a1b2c3#fidkdWxOYHwnPyd1blpxYHZxWjA0'),
+      enabled: true,
+      webhook: () => Promise.resolve('already-issued'),
+    };
     const controller = new PurchaseController(purchases as unknown as PurchaseService);
     await controller.checkout(page as never);
     expectValid('CheckoutSession', JSON.parse(JSON.stringify(sent)), 'checkout');
@@ -557,7 +658,11 @@ describe('response schemas: real answers validate', () => {
     e.push([await call(BirthDataDto, { ...RA, location: '!!' }, (d) => charts.chart(d)), 422, 'LOCATION_REQUIRED']);
     e.push([await call(BirthDataDto, { ...RA, birthdate: '1700-01-01' }, (d) => charts.chart(d)), 422, 'DATE_OUT_OF_RANGE']);
     e.push([await call(BirthDataDto, { ...RA, timezone: 'Mars/Olympus_Mons' }, (d) => charts.chart(d)), 422, 'INVALID_TIMEZONE']);
-    e.push([await call(DayRequestDto, { birthdate: '1990-03-25', location: 'Paris, France', from: '02:30', to: '03:00' }, (d) => charts.day(d)), 422, 'INVALID_SPAN']);
+    e.push([
+      await call(DayRequestDto, { birthdate: '1990-03-25', location: 'Paris, France', from: '02:30', to: '03:00' }, (d) => charts.day(d)),
+      422,
+      'INVALID_SPAN',
+    ]);
     e.push([await call(TransitRequestDto, { ...RA, at: '1750-01-01T00:00:00Z' }, (d) => charts.transit(d)), 400, 'INVALID_INSTANT']);
     try {
       await runner.run('penta', { members: [RA, OTHER].map((p) => ({ ...p, nodeType: 'true' })) });
@@ -580,7 +685,11 @@ describe('response schemas: real answers validate', () => {
     // advice, places, keys
     const advice = new AdviceService();
     advice.load(ADVICE_FILE);
-    for (const [raw, status, code] of [['abc', 400, 'INVALID_ID'], ['372', 404, 'ADVICE_NOT_FOUND'], ['0', 404, 'ADVICE_NOT_FOUND']] as const) {
+    for (const [raw, status, code] of [
+      ['abc', 400, 'INVALID_ID'],
+      ['372', 404, 'ADVICE_NOT_FOUND'],
+      ['0', 404, 'ADVICE_NOT_FOUND'],
+    ] as const) {
       try {
         advice.answersForParamOrThrow(raw);
       } catch (err) {
@@ -588,7 +697,10 @@ describe('response schemas: real answers validate', () => {
       }
     }
     const places = new PlacesService();
-    for (const [q, limit, code] of [['a', 10, 'QUERY_TOO_SHORT'], ['paris', 50, 'INVALID_LIMIT']] as const) {
+    for (const [q, limit, code] of [
+      ['a', 10, 'QUERY_TOO_SHORT'],
+      ['paris', 50, 'INVALID_LIMIT'],
+    ] as const) {
       try {
         places.search(q, limit);
       } catch (err) {
@@ -596,7 +708,9 @@ describe('response schemas: real answers validate', () => {
       }
     }
     const staticKey = { rotate: () => Promise.resolve({ rotated: false, why: 'static' }) } as unknown as ApiKeyService;
-    await new KeysController(staticKey).rotate({ locals: { keyHash: 'ab'.repeat(32) }, setHeader: () => undefined } as never).catch((err) => e.push([filtered(err), 400, 'KEY_NOT_ROTATABLE']));
+    await new KeysController(staticKey)
+      .rotate({ locals: { keyHash: 'ab'.repeat(32) }, setHeader: () => undefined } as never)
+      .catch((err) => e.push([filtered(err), 400, 'KEY_NOT_ROTATABLE']));
 
     expect(e.length).toBeGreaterThanOrEqual(36);
     const errors = e.map(([answer, status, code]) => expectError(answer, status, code, `${status} ${code}`));
@@ -614,8 +728,16 @@ describe('response schemas: real answers validate', () => {
   it('the documented examples (src/modules/chart/openapi-examples.json) validate too', () => {
     const examples = JSON.parse(fs.readFileSync(EXAMPLES_FILE, 'utf8')) as Record<string, unknown>;
     const schemaOf: Record<string, string> = {
-      chart: 'Chart', advanced: 'AdvancedChart', composite: 'CompositeChart', transit: 'TransitChart', penta: 'PentaAnalysis',
-      ingresses: 'Ingresses', stations: 'Stations', returns: 'Returns', day: 'DayCharts', transitCalendar: 'TransitCalendar',
+      chart: 'Chart',
+      advanced: 'AdvancedChart',
+      composite: 'CompositeChart',
+      transit: 'TransitChart',
+      penta: 'PentaAnalysis',
+      ingresses: 'Ingresses',
+      stations: 'Stations',
+      returns: 'Returns',
+      day: 'DayCharts',
+      transitCalendar: 'TransitCalendar',
     };
     for (const [key, example] of Object.entries(examples)) {
       expect(schemaOf).toHaveProperty([key]);
@@ -625,7 +747,10 @@ describe('response schemas: real answers validate', () => {
 
   afterAll(() => {
     const total = [...validated.values()].reduce((a, b) => a + b, 0);
-    const list = [...validated.entries()].sort().map(([k, v]) => `${k} ${v}`).join(', ');
+    const list = [...validated.entries()]
+      .sort()
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
     console.log(`validated ${total} real answers: ${list}`);
   });
 });
@@ -646,35 +771,157 @@ describe('response schemas: strict (negative checks)', () => {
   };
 
   it.each([
-    ['a misspelled field', (c: Json) => { c.stratgy = c.strategy; delete c.strategy; }],
-    ['an extra field', (c: Json) => { c.extra = 1; }],
-    ['a missing field', (c: Json) => { delete c.birth; }],
-    ['gate 65', (c: Json) => { c.personality.sun.gate = 65; }],
-    ['gate 0 in a channel', (c: Json) => { c.activeChannels[0].gate1 = 0; }],
-    ['a non-integer line', (c: Json) => { c.design.moon.line = 2.5; }],
-    ['line 7', (c: Json) => { c.design.moon.line = 7; }],
-    ['a type not in the enum', (c: Json) => { c.type = 'Manifester'; }],
-    ['an authority not in the enum', (c: Json) => { c.authority = 'Emotional'; }],
-    ['a profile that cannot exist', (c: Json) => { c.profile = '1/2'; }],
-    ['an unknown cross', (c: Json) => { c.incarnationCross.name = 'Right Angle Cross of Nothing 1'; }],
-    ['a three-gate cross', (c: Json) => { c.incarnationCross.gates.pop(); }],
-    ['an activated gate keyed 65', (c: Json) => { c.activatedGates['65'] = { personality: ['sun'], design: [] }; }],
-    ['an unknown body', (c: Json) => { c.activatedGates[Object.keys(c.activatedGates)[0]].design.push('chiron'); }],
-    ['a center twice', (c: Json) => { c.definedCenters.push(c.definedCenters[0]); }],
-    ['a birth instant with milliseconds', (c: Json) => { c.birth.utc = '1948-04-09T05:14:00.000Z'; }],
-    ['a misspelled location field', (c: Json) => { c.birth.location.timeZone = c.birth.location.timezone; delete c.birth.location.timezone; }],
+    [
+      'a misspelled field',
+      (c: Json) => {
+        c.stratgy = c.strategy;
+        delete c.strategy;
+      },
+    ],
+    [
+      'an extra field',
+      (c: Json) => {
+        c.extra = 1;
+      },
+    ],
+    [
+      'a missing field',
+      (c: Json) => {
+        delete c.birth;
+      },
+    ],
+    [
+      'gate 65',
+      (c: Json) => {
+        c.personality.sun.gate = 65;
+      },
+    ],
+    [
+      'gate 0 in a channel',
+      (c: Json) => {
+        c.activeChannels[0].gate1 = 0;
+      },
+    ],
+    [
+      'a non-integer line',
+      (c: Json) => {
+        c.design.moon.line = 2.5;
+      },
+    ],
+    [
+      'line 7',
+      (c: Json) => {
+        c.design.moon.line = 7;
+      },
+    ],
+    [
+      'a type not in the enum',
+      (c: Json) => {
+        c.type = 'Manifester';
+      },
+    ],
+    [
+      'an authority not in the enum',
+      (c: Json) => {
+        c.authority = 'Emotional';
+      },
+    ],
+    [
+      'a profile that cannot exist',
+      (c: Json) => {
+        c.profile = '1/2';
+      },
+    ],
+    [
+      'an unknown cross',
+      (c: Json) => {
+        c.incarnationCross.name = 'Right Angle Cross of Nothing 1';
+      },
+    ],
+    [
+      'a three-gate cross',
+      (c: Json) => {
+        c.incarnationCross.gates.pop();
+      },
+    ],
+    [
+      'an activated gate keyed 65',
+      (c: Json) => {
+        c.activatedGates['65'] = { personality: ['sun'], design: [] };
+      },
+    ],
+    [
+      'an unknown body',
+      (c: Json) => {
+        c.activatedGates[Object.keys(c.activatedGates)[0]].design.push('chiron');
+      },
+    ],
+    [
+      'a center twice',
+      (c: Json) => {
+        c.definedCenters.push(c.definedCenters[0]);
+      },
+    ],
+    [
+      'a birth instant with milliseconds',
+      (c: Json) => {
+        c.birth.utc = '1948-04-09T05:14:00.000Z';
+      },
+    ],
+    [
+      'a misspelled location field',
+      (c: Json) => {
+        c.birth.location.timeZone = c.birth.location.timezone;
+        delete c.birth.location.timezone;
+      },
+    ],
   ])('rejects a Chart with %s', (_what, change) => {
     expect(isValid('Chart', mutate(chart, change))).toBe(false);
   });
 
   it.each([
-    ['longitude 360', (c: Json) => { c.personality.sun.longitude = 360; }],
-    ['base 6', (c: Json) => { c.design.sun.base = 6; }],
-    ['a variant on motivation', (c: Json) => { c.variables.motivation.variant = 'Calm'; }],
-    ['a wrong notation', (c: Json) => { c.variables.notation = 'PLR-DLL'; }],
-    ['splitKind "narrow"', (c: Json) => { c.splitKind = 'narrow'; }],
-    ['a channel with three centers', (c: Json) => { c.activeChannels[0].centers.push('G'); }],
-    ['the plain chart\'s channels', (c: Json) => { c.activeChannels = c.activeChannels.map(({ gate1, gate2, name, circuit }: Json) => ({ gate1, gate2, name, circuit })); }],
+    [
+      'longitude 360',
+      (c: Json) => {
+        c.personality.sun.longitude = 360;
+      },
+    ],
+    [
+      'base 6',
+      (c: Json) => {
+        c.design.sun.base = 6;
+      },
+    ],
+    [
+      'a variant on motivation',
+      (c: Json) => {
+        c.variables.motivation.variant = 'Calm';
+      },
+    ],
+    [
+      'a wrong notation',
+      (c: Json) => {
+        c.variables.notation = 'PLR-DLL';
+      },
+    ],
+    [
+      'splitKind "narrow"',
+      (c: Json) => {
+        c.splitKind = 'narrow';
+      },
+    ],
+    [
+      'a channel with three centers',
+      (c: Json) => {
+        c.activeChannels[0].centers.push('G');
+      },
+    ],
+    [
+      "the plain chart's channels",
+      (c: Json) => {
+        c.activeChannels = c.activeChannels.map(({ gate1, gate2, name, circuit }: Json) => ({ gate1, gate2, name, circuit }));
+      },
+    ],
   ])('rejects an AdvancedChart with %s', (_what, change) => {
     expect(isValid('AdvancedChart', mutate(advanced, change))).toBe(false);
   });
@@ -690,7 +937,9 @@ describe('response schemas: strict (negative checks)', () => {
   });
 
   it('rejects error bodies with an unknown code, extra fields or a bare message', () => {
-    const good = { error: { code: 'LOCATION_NOT_FOUND', message: 'No place called "X" was found.', details: { suggestions: ['Paris, Île-de-France, France'] } } };
+    const good = {
+      error: { code: 'LOCATION_NOT_FOUND', message: 'No place called "X" was found.', details: { suggestions: ['Paris, Île-de-France, France'] } },
+    };
     expect(isValid('ErrorResponse', good)).toBe(true);
     expect(isValid('ErrorResponse', { error: { ...good.error, code: 'NOPE' } })).toBe(false);
     expect(isValid('ErrorResponse', { error: { ...good.error, status: 422 } })).toBe(false);

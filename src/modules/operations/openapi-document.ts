@@ -89,7 +89,7 @@ function responseOf(operation: Json, status: string): Json {
 
 /** Points a JSON response at a schema, keeping a documented example as the media type's own example. */
 function setSchema(response: Json, schema: Json): void {
-  const content = ((response.content ??= {}) as Record<string, Json>);
+  const content = (response.content ??= {}) as Record<string, Json>;
   const media = (content['application/json'] ??= {});
   const old = media.schema as Json | undefined;
   if (old && 'example' in old && media.example === undefined) media.example = old.example;

@@ -4,7 +4,13 @@ import { ADVICE_COUNT } from '../advice/advice-data';
 import { BATCH_MAX_ITEMS, BatchRequestDto } from '../batch/batch.dto';
 import { BirthDataDto } from '../chart/dto/birth-data.dto';
 import {
-  BodygraphRequestDto, CompositeBodygraphRequestDto, CompositeRequestDto, DayRequestDto, PentaRequestDto, TransitBodygraphRequestDto, TransitRequestDto,
+  BodygraphRequestDto,
+  CompositeBodygraphRequestDto,
+  CompositeRequestDto,
+  DayRequestDto,
+  PentaRequestDto,
+  TransitBodygraphRequestDto,
+  TransitRequestDto,
 } from '../chart/dto/chart-requests.dto';
 import { PlacesQueryDto } from '../places/places.dto';
 import { IngressesRequestDto, ReturnsRequestDto, StationsRequestDto, TransitCalendarRequestDto } from '../time-series/dto/time-series.dto';
@@ -35,7 +41,8 @@ export interface Operation {
   tool?: { name: string; inputSchema?: Record<string, unknown> };
 }
 
-const BIRTH = 'Birth data: birthdate YYYY-MM-DD, birthtime HH:MM (local, 24-hour), and location "City, Country" (or latitude + longitude, optionally timezone).';
+const BIRTH =
+  'Birth data: birthdate YYYY-MM-DD, birthtime HH:MM (local, 24-hour), and location "City, Country" (or latitude + longitude, optionally timezone).';
 
 const CHART_FIELDS = [
   'Fields: type, strategy, authority, profile (e.g. "5/1"), definition, signature, notSelfTheme, incarnationCross {name, geometry, quarter, gates [personality Sun, personality Earth, design Sun, design Earth]},',
@@ -45,113 +52,176 @@ const CHART_FIELDS = [
 
 export const OPERATIONS = {
   chart: {
-    method: 'POST', path: '/v1/chart', queued: true,
+    method: 'POST',
+    path: '/v1/chart',
+    queued: true,
     summary: 'A Human Design chart: type, strategy, authority, profile, definition, cross, centers, channels, gates',
     description: `${BIRTH} ${CHART_FIELDS} Dates from ${FIRST_BIRTHDATE} to ${LAST_BIRTHDATE}.`,
-    input: { in: 'body', dto: BirthDataDto }, output: { kind: 'json', schema: 'Chart' }, tool: { name: 'chart' },
+    input: { in: 'body', dto: BirthDataDto },
+    output: { kind: 'json', schema: 'Chart' },
+    tool: { name: 'chart' },
   },
   advanced: {
-    method: 'POST', path: '/v1/chart/advanced', queued: true,
+    method: 'POST',
+    path: '/v1/chart/advanced',
+    queued: true,
     summary: 'The chart plus variables, all 26 activations to the base, hanging gates, split kind, design instant',
     description: `${BIRTH} Everything /v1/chart gives, and for each of the 26 activations its longitude, gate, line, color, tone and base; the four variables (arrows); hanging gates.`,
-    input: { in: 'body', dto: BirthDataDto }, output: { kind: 'json', schema: 'AdvancedChart' }, tool: { name: 'advanced_chart' },
+    input: { in: 'body', dto: BirthDataDto },
+    output: { kind: 'json', schema: 'AdvancedChart' },
+    tool: { name: 'advanced_chart' },
   },
   composite: {
-    method: 'POST', path: '/v1/chart/composite', queued: true,
+    method: 'POST',
+    path: '/v1/chart/composite',
+    queued: true,
     summary: 'Composite (connection) chart of two people',
-    description: 'person1 and person2, each with birth data as for /v1/chart. The answer: both charts\' gates together, the composite type and definition, and every channel by kind (electromagnetic, companionship, dominance, compromise).',
-    input: { in: 'body', dto: CompositeRequestDto }, output: { kind: 'json', schema: 'CompositeChart' }, tool: { name: 'composite_chart' },
+    description:
+      "person1 and person2, each with birth data as for /v1/chart. The answer: both charts' gates together, the composite type and definition, and every channel by kind (electromagnetic, companionship, dominance, compromise).",
+    input: { in: 'body', dto: CompositeRequestDto },
+    output: { kind: 'json', schema: 'CompositeChart' },
+    tool: { name: 'composite_chart' },
   },
   transit: {
-    method: 'POST', path: '/v1/chart/transit', queued: true,
+    method: 'POST',
+    path: '/v1/chart/transit',
+    queued: true,
     summary: 'Transit activations at an instant (default now) over a natal chart',
     description: `${BIRTH} Optional at: an ISO 8601 instant with offset or Z (default now). The answer: the transiting planets' gates and lines, the channels and centers the transit defines with the natal chart.`,
-    input: { in: 'body', dto: TransitRequestDto }, output: { kind: 'json', schema: 'TransitChart' }, tool: { name: 'transit' },
+    input: { in: 'body', dto: TransitRequestDto },
+    output: { kind: 'json', schema: 'TransitChart' },
+    tool: { name: 'transit' },
   },
   penta: {
-    method: 'POST', path: '/v1/chart/penta', queued: true,
+    method: 'POST',
+    path: '/v1/chart/penta',
+    queued: true,
     summary: 'Group (Penta) analysis of 3–5 people: the 12 Penta gates and 6 channels present, the gaps, who supplies each gate, overlaps',
     description:
       'members: 3 to 5 people, each with birth data as for /v1/chart. A Penta gate is present when any member activates it (personality or design); a Penta channel ' +
       'when both its gates are present in the group, brought whole by one member (single-member) or only across members. ' +
       'gaps lists the missing gates and channels, overlaps the gates two or more members supply. Two people: use the composite operation. Rules: docs/penta.md.',
-    input: { in: 'body', dto: PentaRequestDto }, output: { kind: 'json', schema: 'PentaAnalysis' }, tool: { name: 'penta' },
+    input: { in: 'body', dto: PentaRequestDto },
+    output: { kind: 'json', schema: 'PentaAnalysis' },
+    tool: { name: 'penta' },
   },
   day: {
-    method: 'POST', path: '/v1/chart/day', queued: true,
+    method: 'POST',
+    path: '/v1/chart/day',
+    queued: true,
     summary: 'Unknown birth time: every distinct chart the birth day can give, its exact time windows, and what is certain',
     description:
       'Birth data without birthtime (or birthtime with approximate, e.g. "±30m"; or from and to, local HH:MM). The local day (00:00 to 24:00 in the place\'s zone; 23 or 25 hours on DST days) ' +
       'is cut into windows of one chart each at gate.line level, every boundary solved to the second (changed names the activations that change there). certain holds what every window shares; ' +
       'varying gives, for each field that changes, its values with the hours each covers. detail: "full" adds each window\'s whole chart.',
-    input: { in: 'body', dto: DayRequestDto }, output: { kind: 'json', schema: 'DayCharts' }, tool: { name: 'day' },
+    input: { in: 'body', dto: DayRequestDto },
+    output: { kind: 'json', schema: 'DayCharts' },
+    tool: { name: 'day' },
   },
   bodygraph: {
-    method: 'POST', path: '/v1/chart/bodygraph', queued: true,
+    method: 'POST',
+    path: '/v1/chart/bodygraph',
+    queued: true,
     summary: 'The bodygraph drawing: a standalone SVG document, or a PNG; with `variables`, the four arrows',
     description: `${BIRTH} Drawing options: size (pixels, default 800), theme light or dark, format svg or png, background theme or transparent, variables true to draw the arrows.`,
-    input: { in: 'body', dto: BodygraphRequestDto }, output: { kind: 'drawing' }, tool: { name: 'bodygraph' },
+    input: { in: 'body', dto: BodygraphRequestDto },
+    output: { kind: 'drawing' },
+    tool: { name: 'bodygraph' },
   },
   compositeBodygraph: {
-    method: 'POST', path: '/v1/chart/composite/bodygraph', queued: true,
-    summary: 'Two people in one bodygraph: each one\'s gates in their color, a gate of both half and half, the composite channel kinds in a legend',
+    method: 'POST',
+    path: '/v1/chart/composite/bodygraph',
+    queued: true,
+    summary: "Two people in one bodygraph: each one's gates in their color, a gate of both half and half, the composite channel kinds in a legend",
     description: 'person1 and person2 as for the composite, optional names [two labels], and the drawing options (size, theme, format, background).',
-    input: { in: 'body', dto: CompositeBodygraphRequestDto }, output: { kind: 'drawing' }, tool: { name: 'composite_bodygraph' },
+    input: { in: 'body', dto: CompositeBodygraphRequestDto },
+    output: { kind: 'drawing' },
+    tool: { name: 'composite_bodygraph' },
   },
   transitBodygraph: {
-    method: 'POST', path: '/v1/chart/transit/bodygraph', queued: true,
-    summary: 'A natal bodygraph with a transit (default now) overlaid in a third color, and the transit planets\' column',
+    method: 'POST',
+    path: '/v1/chart/transit/bodygraph',
+    queued: true,
+    summary: "A natal bodygraph with a transit (default now) overlaid in a third color, and the transit planets' column",
     description: `${BIRTH} Optional at (ISO 8601 instant, default now) and the drawing options (size, theme, format, background).`,
-    input: { in: 'body', dto: TransitBodygraphRequestDto }, output: { kind: 'drawing' }, tool: { name: 'transit_bodygraph' },
+    input: { in: 'body', dto: TransitBodygraphRequestDto },
+    output: { kind: 'drawing' },
+    tool: { name: 'transit_bodygraph' },
   },
   ingresses: {
-    method: 'POST', path: '/v1/transits/ingresses', queued: true,
+    method: 'POST',
+    path: '/v1/transits/ingresses',
+    queued: true,
     summary: 'Every gate (or line) ingress of the transiting bodies in [from, to), to the second',
     description:
       'from and to: dates (YYYY-MM-DD, 00:00 UTC) or ISO instants; optional bodies (default all 13) and level gate or line. Each event: the body, the UTC instant (to the second), the gate and line entered, ' +
       `the previous ones, and whether the body was retrograde. Earth and South Node mirror the Sun and North Node. Ranges: at most ${RANGE_LIMIT_DAYS.ingressesLine} days at line level, ${RANGE_LIMIT_DAYS.ingressesGate} at gate level.`,
-    input: { in: 'body', dto: IngressesRequestDto }, output: { kind: 'json', schema: 'Ingresses' }, tool: { name: 'ingresses' },
+    input: { in: 'body', dto: IngressesRequestDto },
+    output: { kind: 'json', schema: 'Ingresses' },
+    tool: { name: 'ingresses' },
   },
   stations: {
-    method: 'POST', path: '/v1/transits/stations', queued: true,
+    method: 'POST',
+    path: '/v1/transits/stations',
+    queued: true,
     summary: 'Every retrograde and direct station of Mercury to Pluto in [from, to), with the gate and line there',
     description: `from and to: dates or ISO instants; optional bodies (Mercury to Pluto). At most ${RANGE_LIMIT_DAYS.stations} days (20 years) per call.`,
-    input: { in: 'body', dto: StationsRequestDto }, output: { kind: 'json', schema: 'Stations' }, tool: { name: 'stations' },
+    input: { in: 'body', dto: StationsRequestDto },
+    output: { kind: 'json', schema: 'Stations' },
+    tool: { name: 'stations' },
   },
   returns: {
-    method: 'POST', path: '/v1/chart/returns', queued: true,
+    method: 'POST',
+    path: '/v1/chart/returns',
+    queued: true,
     summary: 'Solar, lunar, Saturn and Chiron returns and the Uranus opposition of a natal chart, every exact pass',
     description:
       `${BIRTH} kinds (default all), and from/to (at most ${RANGE_LIMIT_DAYS.returns} days, 120 years) or count. Each event: kind, UTC instant, pass (1, 2, 3: a slow planet that stations near the point passes it three times; 2 is retrograde), ` +
       'of (which return since birth) and, with chart: true, the transit overlay at that instant.',
-    input: { in: 'body', dto: ReturnsRequestDto }, output: { kind: 'json', schema: 'Returns' }, tool: { name: 'returns' },
+    input: { in: 'body', dto: ReturnsRequestDto },
+    output: { kind: 'json', schema: 'Returns' },
+    tool: { name: 'returns' },
   },
   transitCalendar: {
-    method: 'POST', path: '/v1/chart/transit-calendar', queued: true,
+    method: 'POST',
+    path: '/v1/chart/transit-calendar',
+    queued: true,
     summary: 'A personal transit calendar: when transits complete a natal channel, form their own, or define an open center',
     description:
       `${BIRTH} from and to (at most ${RANGE_LIMIT_DAYS.transitCalendar} days). Intervals [start, end) of three kinds: completes-channel (a transit in the partner of a natal hanging gate), transit-channel (both gates by transits) ` +
       'and defines-center (an open natal center defined for a while), each with the bodies responsible.',
-    input: { in: 'body', dto: TransitCalendarRequestDto }, output: { kind: 'json', schema: 'TransitCalendar' }, tool: { name: 'transit_calendar' },
+    input: { in: 'body', dto: TransitCalendarRequestDto },
+    output: { kind: 'json', schema: 'TransitCalendar' },
+    tool: { name: 'transit_calendar' },
   },
   batch: {
-    method: 'POST', path: '/v1/charts/batch', queued: true,
+    method: 'POST',
+    path: '/v1/charts/batch',
+    queued: true,
     summary: `Up to ${BATCH_MAX_ITEMS} charts (or advanced charts) in one call, each answered or refused on its own`,
     description:
       `items: up to ${BATCH_MAX_ITEMS} entries {id?, operation: "chart" | "advanced", …birth data}. The answer keeps the request's order: {id, status: 200, result} with the result exactly as the single call gives it, ` +
-      'or {id, status, error} with the single call\'s error. The whole batch answers within JOB_TIMEOUT_MS; an item not finished by then gets 504 COMPUTE_TIMEOUT. The body may be up to 256 KB.',
-    input: { in: 'body', dto: BatchRequestDto }, output: { kind: 'json', schema: 'BatchResult' }, tool: { name: 'batch_charts' },
+      "or {id, status, error} with the single call's error. The whole batch answers within JOB_TIMEOUT_MS; an item not finished by then gets 504 COMPUTE_TIMEOUT. The body may be up to 256 KB.",
+    input: { in: 'body', dto: BatchRequestDto },
+    output: { kind: 'json', schema: 'BatchResult' },
+    tool: { name: 'batch_charts' },
   },
   places: {
-    method: 'GET', path: '/v1/places', queued: false,
+    method: 'GET',
+    path: '/v1/places',
+    queued: false,
     summary: 'Place suggestions for a birth-place field: ranked, accent- and case-blind, a prefix of any word, in any script',
     description:
-      'q: a partial place name in any script (at least 2 characters); limit 1–20. Each suggestion has the place\'s name, region, country, coordinates, time zone, population and `location`: the exact ' +
+      "q: a partial place name in any script (at least 2 characters); limit 1–20. Each suggestion has the place's name, region, country, coordinates, time zone, population and `location`: the exact " +
       'string the chart operations resolve back to that same place. Served from memory by the API (place data © GeoNames, CC BY 4.0).',
-    input: { in: 'query', dto: PlacesQueryDto }, output: { kind: 'json', schema: 'PlaceSearch' }, tool: { name: 'search_places' },
+    input: { in: 'query', dto: PlacesQueryDto },
+    output: { kind: 'json', schema: 'PlaceSearch' },
+    tool: { name: 'search_places' },
   },
   advice: {
-    method: 'GET', path: '/api/advice', queued: false,
+    method: 'GET',
+    path: '/api/advice',
+    queued: false,
     summary: 'One piece of advice chosen at random',
     description: `Every item (ids 1–${ADVICE_COUNT}) is equally likely. No API key needed. Never cached (Cache-Control: no-store).`,
     output: { kind: 'json', schema: 'Advice' },
@@ -159,42 +229,59 @@ export const OPERATIONS = {
       name: 'advice',
       inputSchema: {
         type: 'object',
-        properties: { id: { type: 'integer', minimum: 1, maximum: ADVICE_COUNT, description: `One item by its id (1–${ADVICE_COUNT}), as GET /api/advice/{id}; without it, one at random.` } },
+        properties: {
+          id: {
+            type: 'integer',
+            minimum: 1,
+            maximum: ADVICE_COUNT,
+            description: `One item by its id (1–${ADVICE_COUNT}), as GET /api/advice/{id}; without it, one at random.`,
+          },
+        },
         additionalProperties: false,
       },
     },
   },
   adviceAll: {
-    method: 'GET', path: '/api/advice/all', queued: false,
+    method: 'GET',
+    path: '/api/advice/all',
+    queued: false,
     summary: `All ${ADVICE_COUNT} pieces of advice`,
     description: 'A bare JSON array in id order. Send the ETag back in If-None-Match to get 304 Not Modified while it is unchanged.',
     output: { kind: 'json', schema: 'AdviceList' },
   },
   adviceById: {
-    method: 'GET', path: '/api/advice/{id}', queued: false,
+    method: 'GET',
+    path: '/api/advice/{id}',
+    queued: false,
     summary: 'One piece of advice by its id',
     description: `\`id\` is a plain base-10 integer from 1 to ${ADVICE_COUNT}.`,
     output: { kind: 'json', schema: 'Advice' },
   },
   rotateKey: {
-    method: 'POST', path: '/v1/keys/rotate', queued: false,
+    method: 'POST',
+    path: '/v1/keys/rotate',
+    queued: false,
     summary: 'Replaces the key you call with by a new one, shown only in this answer; the old key stops working at once',
     description: 'Keys never expire, so a leaked key is replaced here. A bought key stays tied to its purchase. Keys from HD_API_KEYS cannot be rotated.',
     output: { kind: 'json', schema: 'KeyRotation' },
   },
   checkout: {
-    method: 'POST', path: '/v1/purchase/checkout', queued: false,
+    method: 'POST',
+    path: '/v1/purchase/checkout',
+    queued: false,
     summary: 'Starts a purchase: creates a Stripe Checkout Session and redirects (303) to it',
     description: 'The buy page\'s form posts here (no fields). API clients get the same 303 with `{"url"}` in the body.',
     output: { kind: 'json', schema: 'CheckoutSession', status: 303 },
   },
   webhook: {
-    method: 'POST', path: '/v1/purchase/webhook', queued: false,
-    summary: 'Stripe\'s webhook (called by Stripe, not by you)',
+    method: 'POST',
+    path: '/v1/purchase/webhook',
+    queued: false,
+    summary: "Stripe's webhook (called by Stripe, not by you)",
     description:
       'Stripe posts signed events here. Handled: checkout.session.completed (paid), checkout.session.async_payment_succeeded ' +
       '(issue exactly one key per Checkout Session), charge.refunded (full refund) and charge.dispute.created (revoke that ' +
-      'purchase\'s key). Other events are acknowledged and ignored. Answered 2xx only once the record is durable.',
+      "purchase's key). Other events are acknowledged and ignored. Answered 2xx only once the record is durable.",
     output: { kind: 'json', schema: 'WebhookReceipt' },
   },
 } satisfies Record<string, Operation>;
@@ -209,5 +296,7 @@ export function apiDoc(id: OperationId): { operationId: string; summary: string;
 
 /** The paths whose work goes through the queue (the key-admission wrapper names them in its metrics). */
 export const QUEUED_PATHS: ReadonlySet<string> = new Set(
-  Object.values(OPERATIONS as Record<string, Operation>).filter((op) => op.queued).map((op) => op.path),
+  Object.values(OPERATIONS as Record<string, Operation>)
+    .filter((op) => op.queued)
+    .map((op) => op.path),
 );

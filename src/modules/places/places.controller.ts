@@ -16,10 +16,36 @@ export class PlacesController {
   @ApiResponse({
     status: 200,
     description: 'The suggestions, best first',
-    schema: { example: { query: 'san fr', count: 1, places: [{ name: 'San Francisco', region: 'California', country: 'United States', countryCode: 'US', latitude: 37.77493, longitude: -122.41942, timezone: 'America/Los_Angeles', population: 864816, location: 'San Francisco, California, United States' }] } },
+    schema: {
+      example: {
+        query: 'san fr',
+        count: 1,
+        places: [
+          {
+            name: 'San Francisco',
+            region: 'California',
+            country: 'United States',
+            countryCode: 'US',
+            latitude: 37.77493,
+            longitude: -122.41942,
+            timezone: 'America/Los_Angeles',
+            population: 864816,
+            location: 'San Francisco, California, United States',
+          },
+        ],
+      },
+    },
   })
-  @ApiResponse({ status: 400, description: 'QUERY_TOO_SHORT (empty or one letter), VALIDATION_FAILED (limit outside 1–20)', ...errorExample('QUERY_TOO_SHORT', 'q: q must be at least 2 characters of a place name') })
-  @ApiResponse({ status: 401, description: 'API_KEY_MISSING or API_KEY_INVALID', ...errorExample('API_KEY_MISSING', 'Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>).') })
+  @ApiResponse({
+    status: 400,
+    description: 'QUERY_TOO_SHORT (empty or one letter), VALIDATION_FAILED (limit outside 1–20)',
+    ...errorExample('QUERY_TOO_SHORT', 'q: q must be at least 2 characters of a place name'),
+  })
+  @ApiResponse({
+    status: 401,
+    description: 'API_KEY_MISSING or API_KEY_INVALID',
+    ...errorExample('API_KEY_MISSING', 'Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>).'),
+  })
   search(@Query() query: PlacesQueryDto) {
     return this.places.search(query.q, query.limit);
   }

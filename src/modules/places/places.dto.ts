@@ -3,7 +3,10 @@ import { Transform, Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 
 export class PlacesQueryDto {
-  @ApiProperty({ example: 'san fr', description: 'A partial or complete place name, in any script ("Lond", "münch", "Моск"); ", Country" narrows it. At least 2 characters.' })
+  @ApiProperty({
+    example: 'san fr',
+    description: 'A partial or complete place name, in any script ("Lond", "münch", "Моск"); ", Country" narrows it. At least 2 characters.',
+  })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ context: { code: 'QUERY_TOO_SHORT' }, message: 'q must be at least 2 characters of a place name' })
   @MinLength(2, { context: { code: 'QUERY_TOO_SHORT' }, message: 'q must be at least 2 characters of a place name' })

@@ -25,8 +25,7 @@ const PAGES: [string, string][] = [
 const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
 /** Every start tag; escaped text holds no '<', so these are real elements only. */
 const tags = (html: string) => html.match(/<[a-z][^>]*>/gi) ?? [];
-const inlineTexts = (html: string, tag: 'style' | 'script') =>
-  [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1]);
+const inlineTexts = (html: string, tag: 'style' | 'script') => [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1]);
 const hashOf = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 const cspSource = (directive: string) => PAGE_CSP.match(new RegExp(`${directive} '([^']+)'`))?.[1];
 
@@ -90,8 +89,7 @@ describe('PAGE_CSP', () => {
 
 describe('colour contrast', () => {
   const css = inlineTexts(PAGES[0][1], 'style')[0];
-  const vars = (block: string) =>
-    Object.fromEntries([...block.matchAll(/--([a-z-]+):(#[0-9a-f]{6})/g)].map((m) => [m[1], m[2]]));
+  const vars = (block: string) => Object.fromEntries([...block.matchAll(/--([a-z-]+):(#[0-9a-f]{6})/g)].map((m) => [m[1], m[2]]));
   const light = vars(css.match(/^:root\{[^}]*\}/)![0]);
   const dark = vars(css.match(/prefers-color-scheme:dark\)\{:root\{[^}]*\}/)![0]);
   const luminance = (hex: string) => {
@@ -107,11 +105,19 @@ describe('colour contrast', () => {
   };
   // [text, background] pairs actually used by the stylesheet.
   const TEXT_PAIRS = [
-    ['fg', 'bg'], ['muted', 'bg'], ['accent', 'bg'], ['on-accent', 'accent'],
-    ['fg', 'panel'], ['muted', 'panel'], ['fg', 'warn-bg'],
+    ['fg', 'bg'],
+    ['muted', 'bg'],
+    ['accent', 'bg'],
+    ['on-accent', 'accent'],
+    ['fg', 'panel'],
+    ['muted', 'panel'],
+    ['fg', 'warn-bg'],
   ];
 
-  it.each([['light', light], ['dark', dark]])('is at least 4.5:1 for text in the %s scheme', (_name, scheme) => {
+  it.each([
+    ['light', light],
+    ['dark', dark],
+  ])('is at least 4.5:1 for text in the %s scheme', (_name, scheme) => {
     for (const name of ['fg', 'bg', 'muted', 'accent', 'on-accent', 'panel', 'warn-bg', 'focus']) expect(scheme[name]).toBeDefined();
     const tooLow = TEXT_PAIRS.filter(([fg, bg]) => ratio(scheme[fg], scheme[bg]) < 4.5);
     expect(tooLow).toEqual([]);

@@ -43,9 +43,21 @@ export class PurchaseController {
   @Post('v1/purchase/checkout')
   @HttpCode(303)
   @ApiOperation(apiDoc('checkout'))
-  @ApiResponse({ status: 303, description: 'See Other: Location is the Checkout Session URL', schema: { example: { url: 'https://checkout.stripe.com/c/pay/cs_test_a1b2c3' } } })
-  @ApiResponse({ status: 413, description: 'PAYLOAD_TOO_LARGE: the form body is over 1 KB (the buy form has no fields)', ...errorExample('PAYLOAD_TOO_LARGE', 'The request body is larger than 1024 bytes.') })
-  @ApiResponse({ status: 503, description: 'PURCHASE_DISABLED (no STRIPE_SECRET_KEY) or PAYMENT_PROVIDER_UNAVAILABLE (Stripe not reachable; Retry-After)', ...errorExample('PURCHASE_DISABLED', 'Keys cannot be bought on this server (STRIPE_SECRET_KEY is not set).') })
+  @ApiResponse({
+    status: 303,
+    description: 'See Other: Location is the Checkout Session URL',
+    schema: { example: { url: 'https://checkout.stripe.com/c/pay/cs_test_a1b2c3' } },
+  })
+  @ApiResponse({
+    status: 413,
+    description: 'PAYLOAD_TOO_LARGE: the form body is over 1 KB (the buy form has no fields)',
+    ...errorExample('PAYLOAD_TOO_LARGE', 'The request body is larger than 1024 bytes.'),
+  })
+  @ApiResponse({
+    status: 503,
+    description: 'PURCHASE_DISABLED (no STRIPE_SECRET_KEY) or PAYMENT_PROVIDER_UNAVAILABLE (Stripe not reachable; Retry-After)',
+    ...errorExample('PURCHASE_DISABLED', 'Keys cannot be bought on this server (STRIPE_SECRET_KEY is not set).'),
+  })
   async checkout(@Res() res: Response): Promise<void> {
     const url = await this.purchases.checkout();
     res.status(303).location(url).json({ url });
@@ -56,9 +68,21 @@ export class PurchaseController {
   @ApiOperation(apiDoc('webhook'))
   @ApiHeader({ name: 'Stripe-Signature', required: true, description: 'Set by Stripe; verified with STRIPE_WEBHOOK_SECRET' })
   @ApiResponse({ status: 200, description: 'Received; what was done', schema: { example: { received: true, outcome: 'issued' } } })
-  @ApiResponse({ status: 400, description: 'WEBHOOK_SIGNATURE_INVALID: missing, wrong or stale signature (nothing written)', ...errorExample('WEBHOOK_SIGNATURE_INVALID', 'The Stripe-Signature header does not match this body and the endpoint secret, or is too old.') })
-  @ApiResponse({ status: 413, description: 'PAYLOAD_TOO_LARGE (over 256 KB)', ...errorExample('PAYLOAD_TOO_LARGE', 'The request body is larger than 262144 bytes.') })
-  @ApiResponse({ status: 503, description: 'PURCHASE_DISABLED, or SERVICE_UNAVAILABLE (the key store cannot write or confirm on disk; Stripe retries)', ...errorExample('SERVICE_UNAVAILABLE', 'The key store cannot be reached right now.') })
+  @ApiResponse({
+    status: 400,
+    description: 'WEBHOOK_SIGNATURE_INVALID: missing, wrong or stale signature (nothing written)',
+    ...errorExample('WEBHOOK_SIGNATURE_INVALID', 'The Stripe-Signature header does not match this body and the endpoint secret, or is too old.'),
+  })
+  @ApiResponse({
+    status: 413,
+    description: 'PAYLOAD_TOO_LARGE (over 256 KB)',
+    ...errorExample('PAYLOAD_TOO_LARGE', 'The request body is larger than 262144 bytes.'),
+  })
+  @ApiResponse({
+    status: 503,
+    description: 'PURCHASE_DISABLED, or SERVICE_UNAVAILABLE (the key store cannot write or confirm on disk; Stripe retries)',
+    ...errorExample('SERVICE_UNAVAILABLE', 'The key store cannot be reached right now.'),
+  })
   async webhook(@Req() req: Request, @Headers('stripe-signature') signature: string | undefined): Promise<{ received: true; outcome: string }> {
     if (!this.purchases.enabled) throw PURCHASE_DISABLED();
     return { received: true, outcome: await this.purchases.webhook(req.body, signature) };
@@ -77,7 +101,11 @@ export class PurchaseController {
   @ApiResponse({ status: 400, description: 'Malformed session_id', content: { 'text/html': { schema: { type: 'string' } } } })
   @ApiResponse({ status: 402, description: 'The session is not paid', content: { 'text/html': { schema: { type: 'string' } } } })
   @ApiResponse({ status: 404, description: 'Unknown session, or not a key purchase', content: { 'text/html': { schema: { type: 'string' } } } })
-  @ApiResponse({ status: 410, description: 'The key was already shown, or the purchase was refunded', content: { 'text/html': { schema: { type: 'string' } } } })
+  @ApiResponse({
+    status: 410,
+    description: 'The key was already shown, or the purchase was refunded',
+    content: { 'text/html': { schema: { type: 'string' } } },
+  })
   @ApiResponse({ status: 503, description: 'Purchases are off on this server', content: { 'text/html': { schema: { type: 'string' } } } })
   async success(@Query('session_id') sessionId: unknown, @Res() res: Response): Promise<void> {
     const { status, state } = await this.purchases.reveal(sessionId);

@@ -11,8 +11,7 @@ import { PurchaseStore } from './purchase.store';
 import { sealingKey } from './seal';
 import { checkoutParams, createStripeClient, idOf, paidSessionOf, PRODUCT_METADATA, SESSION_ID } from './stripe-gateway';
 
-export const PURCHASE_DISABLED = () =>
-  new ApiError(503, 'PURCHASE_DISABLED', 'Keys cannot be bought on this server (STRIPE_SECRET_KEY is not set).');
+export const PURCHASE_DISABLED = () => new ApiError(503, 'PURCHASE_DISABLED', 'Keys cannot be bought on this server (STRIPE_SECRET_KEY is not set).');
 
 /** What the webhook did with an event (answered to Stripe, shown in its dashboard). */
 export type WebhookOutcome = 'issued' | 'already-issued' | 'revoked' | 'already-revoked' | 'revocation-remembered' | 'ignored';
@@ -62,7 +61,9 @@ export class PurchaseService {
       return session.url;
     } catch (err) {
       this.logger.warn(`checkout session not created: ${(err as Error).message}`);
-      throw new ApiError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment provider cannot be reached; try again shortly.', undefined, { 'Retry-After': RETRY_AFTER_S });
+      throw new ApiError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment provider cannot be reached; try again shortly.', undefined, {
+        'Retry-After': RETRY_AFTER_S,
+      });
     }
   }
 

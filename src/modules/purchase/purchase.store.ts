@@ -90,10 +90,24 @@ export class PurchaseStore {
     const pi = paid.paymentIntentId ?? '';
     const p = this.prefix;
     const [issued, keyHash] = (await this.redis.eval(
-      ISSUE_SCRIPT, 5,
-      purchaseName(p, paid.sessionId), paymentIndexName(p, pi), revealName(p, paid.sessionId), earlyRevocationName(p, pi), keyRecordName(p, hash),
-      paid.sessionId, pi, paid.email ?? '', paid.amount, paid.currency, paid.createdAt, new Date().toISOString(), hash,
-      seal(key, this.sealKey, paid.sessionId), REVEAL_TTL_S, paid.livemode ? '1' : '0',
+      ISSUE_SCRIPT,
+      5,
+      purchaseName(p, paid.sessionId),
+      paymentIndexName(p, pi),
+      revealName(p, paid.sessionId),
+      earlyRevocationName(p, pi),
+      keyRecordName(p, hash),
+      paid.sessionId,
+      pi,
+      paid.email ?? '',
+      paid.amount,
+      paid.currency,
+      paid.createdAt,
+      new Date().toISOString(),
+      hash,
+      seal(key, this.sealKey, paid.sessionId),
+      REVEAL_TTL_S,
+      paid.livemode ? '1' : '0',
     )) as [number, string];
     return { issued: issued === 1, keyHash };
   }
@@ -102,7 +116,13 @@ export class PurchaseStore {
   async revokeByPayment(paymentIntentId: string, reason: string): Promise<'revoked' | 'already-revoked' | 'remembered'> {
     const p = this.prefix;
     const [outcome] = (await this.redis.eval(
-      REVOKE_SCRIPT, 2, paymentIndexName(p, paymentIntentId), earlyRevocationName(p, paymentIntentId), p, reason, new Date().toISOString(),
+      REVOKE_SCRIPT,
+      2,
+      paymentIndexName(p, paymentIntentId),
+      earlyRevocationName(p, paymentIntentId),
+      p,
+      reason,
+      new Date().toISOString(),
     )) as [number, string?];
     return outcome === 1 ? 'revoked' : outcome === 2 ? 'already-revoked' : 'remembered';
   }

@@ -16,7 +16,9 @@ export function createStripeClient(config: PurchaseConfig): Stripe {
     timeout: 10_000,
     telemetry: false,
     appInfo: { name: 'hd-chart-api' },
-    ...(url ? { host: url.hostname, port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80), protocol: url.protocol === 'https:' ? 'https' : 'http' } : {}),
+    ...(url
+      ? { host: url.hostname, port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80), protocol: url.protocol === 'https:' ? 'https' : 'http' }
+      : {}),
   });
 }
 

@@ -75,7 +75,10 @@ export class JobRunner implements OnModuleInit {
    * on its own — a value or its ApiError (an input error, or 504 if it is not done by the deadline); only what
    * stops the whole batch (an outage, an overload) is thrown.
    */
-  async runMany(jobs: readonly { name: JobName; input: object }[], trace?: RequestTrace): Promise<({ ok: true; value: unknown } | { ok: false; error: ApiError })[]> {
+  async runMany(
+    jobs: readonly { name: JobName; input: object }[],
+    trace?: RequestTrace,
+  ): Promise<({ ok: true; value: unknown } | { ok: false; error: ApiError })[]> {
     const deadline = (trace?.receivedAt ?? Date.now()) + this.config.jobTimeoutMs;
     if (Date.now() >= deadline) throw this.toApiError(new DeadlineExceeded());
     const load = this.keyLoad.enter(trace?.keyHash);
@@ -88,10 +91,14 @@ export class JobRunner implements OnModuleInit {
       });
       const waits = this.pending.waitAll(specs);
       try {
-        return await Promise.all(waits.map((w) => beforeDeadline(w.promise, deadline).then(
-          (value) => ({ ok: true as const, value }),
-          (err: unknown) => ({ ok: false as const, error: this.toApiError(err) }),
-        )));
+        return await Promise.all(
+          waits.map((w) =>
+            beforeDeadline(w.promise, deadline).then(
+              (value) => ({ ok: true as const, value }),
+              (err: unknown) => ({ ok: false as const, error: this.toApiError(err) }),
+            ),
+          ),
+        );
       } finally {
         for (const w of waits) w.cancel();
       }
@@ -110,8 +117,10 @@ export class JobRunner implements OnModuleInit {
     }
     if (err instanceof DeadlineExceeded) {
       // Redis still away at the deadline is an outage (503), not a slow computation (504).
-      if (!this.pending.up) return unavailable('The job queue did not come back within the request\'s time limit.');
-      return new ApiError(504, 'COMPUTE_TIMEOUT', `No worker finished the computation within ${this.config.jobTimeoutMs} ms.`, undefined, { 'Retry-After': RETRY_AFTER_S });
+      if (!this.pending.up) return unavailable("The job queue did not come back within the request's time limit.");
+      return new ApiError(504, 'COMPUTE_TIMEOUT', `No worker finished the computation within ${this.config.jobTimeoutMs} ms.`, undefined, {
+        'Retry-After': RETRY_AFTER_S,
+      });
     }
     return new ApiError(500, 'INTERNAL', 'The computation failed unexpectedly.');
   }
@@ -141,7 +150,13 @@ export class JobRunner implements OnModuleInit {
       }
     }
     if (this.waiting.count >= this.config.queueMaxWaiting) {
-      throw new ApiError(503, 'OVERLOADED', 'Too many computations are waiting; try again shortly.', { waiting: this.waiting.count }, { 'Retry-After': RETRY_AFTER_S });
+      throw new ApiError(
+        503,
+        'OVERLOADED',
+        'Too many computations are waiting; try again shortly.',
+        { waiting: this.waiting.count },
+        { 'Retry-After': RETRY_AFTER_S },
+      );
     }
   }
 }

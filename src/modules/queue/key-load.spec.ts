@@ -4,7 +4,7 @@ const A = 'a'.repeat(64);
 const B = 'b'.repeat(64);
 
 describe('KeyLoad (per-key fairness)', () => {
-  it('gives a key\'s n-th concurrent request priority n, so a light key goes ahead of a heavy key\'s backlog', () => {
+  it("gives a key's n-th concurrent request priority n, so a light key goes ahead of a heavy key's backlog", () => {
     const load = new KeyLoad();
     const heavy = Array.from({ length: 400 }, () => load.enter(A));
     expect(heavy.map((h) => h.priority).slice(0, 3)).toEqual([1, 2, 3]);
@@ -35,7 +35,7 @@ describe('KeyLoad (per-key fairness)', () => {
     expect(snap.total).toBe((30 * 31) / 2);
   });
 
-  it('caps the priority at BullMQ\'s largest', () => {
+  it("caps the priority at BullMQ's largest", () => {
     const load = new KeyLoad();
     let last = 0;
     for (let i = 0; i < 2_100_000; i++) last = load.enter(A).priority;

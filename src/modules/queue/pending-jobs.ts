@@ -145,7 +145,18 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
     const waits = specs.map((spec) => {
       const known = this.entries.get(spec.jobId);
       if (!known) {
-        const entry: Entry = { jobId: spec.jobId, name: spec.name, data: spec.data, opts: spec.opts, waiters: new Set(), settled: false, busy: true, needsAdd: true, checkedAt: Date.now(), retried: false };
+        const entry: Entry = {
+          jobId: spec.jobId,
+          name: spec.name,
+          data: spec.data,
+          opts: spec.opts,
+          waiters: new Set(),
+          settled: false,
+          busy: true,
+          needsAdd: true,
+          checkedAt: Date.now(),
+          retried: false,
+        };
         this.entries.set(spec.jobId, entry);
         fresh.push(entry);
       }
@@ -159,9 +170,11 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
     try {
       await withTimeout(this.queue.addBulk(fresh.map((e) => ({ name: e.name, data: e.data, opts: e.opts }))), CALL_TIMEOUT_MS);
       for (const e of fresh) e.needsAdd = false;
-      await Promise.all(fresh.map(async (e) => {
-        if (!e.settled && (await this.check(e)) === -1) e.needsAdd = true;
-      }));
+      await Promise.all(
+        fresh.map(async (e) => {
+          if (!e.settled && (await this.check(e)) === -1) e.needsAdd = true;
+        }),
+      );
     } catch {
       // Redis away or slow: the sweep adds (or re-reads) each job on its own
     } finally {

@@ -35,7 +35,16 @@ describe('redis connection factory', () => {
     it('takes host, port, user, password, db and TLS from the URL and applies the overrides', () => {
       const config = loadConfig({ REDIS_URL: 'rediss://user:p%40ss@redis.example:6380/2' });
       const o = redisClientOptions(config, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-      expect(o).toMatchObject({ host: 'redis.example', port: 6380, username: 'user', password: 'p@ss', db: 2, tls: {}, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+      expect(o).toMatchObject({
+        host: 'redis.example',
+        port: 6380,
+        username: 'user',
+        password: 'p@ss',
+        db: 2,
+        tls: {},
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+      });
       expect(o.retryStrategy!(3)).toBe(600);
       expect(o.sentinels).toBeUndefined();
       expect(redisClientOptions(config, { retryStrategy: null }).retryStrategy!(1)).toBeNull();
@@ -58,7 +67,10 @@ describe('redis connection factory', () => {
     it('asks the Sentinels for the primary; REDIS_URL gives password and db, not the address', () => {
       const o = redisClientOptions(loadConfig(env), { enableOfflineQueue: false });
       expect(o).toMatchObject({
-        sentinels: [{ host: 's1', port: 26379 }, { host: 's2', port: 26380 }],
+        sentinels: [
+          { host: 's1', port: 26379 },
+          { host: 's2', port: 26380 },
+        ],
         name: 'mymaster',
         sentinelPassword: 'sp',
         password: 'pw',
@@ -78,7 +90,7 @@ describe('redis connection factory', () => {
       const o = redisClientOptions(loadConfig(env));
       expect(o.reconnectOnError).toBe(reconnectOnReadonly);
       expect(reconnectOnReadonly(new Error("READONLY You can't write against a read only replica."))).toBe(2);
-      expect(reconnectOnReadonly(new Error('ERR Error running script: READONLY You can\'t write against a read only replica'))).toBe(2);
+      expect(reconnectOnReadonly(new Error("ERR Error running script: READONLY You can't write against a read only replica"))).toBe(2);
       expect(reconnectOnReadonly(new Error('ERR wrong number of arguments'))).toBe(false);
     });
 
@@ -94,7 +106,13 @@ describe('redis connection factory', () => {
     });
 
     it('gives BullMQ Sentinel options', () => {
-      expect(bullConnection(loadConfig(env))).toMatchObject({ name: 'mymaster', sentinels: [{ host: 's1', port: 26379 }, { host: 's2', port: 26380 }] });
+      expect(bullConnection(loadConfig(env))).toMatchObject({
+        name: 'mymaster',
+        sentinels: [
+          { host: 's1', port: 26379 },
+          { host: 's2', port: 26380 },
+        ],
+      });
     });
 
     it('describes the group and its Sentinels', () => {

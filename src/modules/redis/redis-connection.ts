@@ -44,8 +44,7 @@ export function reconnectOnReadonly(err: Error): 2 | false {
   return /\bREADONLY\b/.test(err.message) ? 2 : false;
 }
 
-const pick = <T extends object>(o: T): Partial<T> =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+const pick = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /** ioredis options for a single node or a Sentinel-managed primary (not for cluster mode). */
 export function redisClientOptions(config: AppConfig, overrides: ConnectionOverrides = {}): RedisOptions {

@@ -10,7 +10,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 const RANGE_ERRORS = ApiResponse({
   status: 400,
-  description: 'Besides the codes below: INVALID_INSTANT (from/to not a real date or instant), INVALID_RANGE (to not after from), RANGE_TOO_LARGE (longer than the operation allows; details.limitDays)',
+  description:
+    'Besides the codes below: INVALID_INSTANT (from/to not a real date or instant), INVALID_RANGE (to not after from), RANGE_TOO_LARGE (longer than the operation allows; details.limitDays)',
   ...errorExample('RANGE_TOO_LARGE', 'The range is too long for line-level ingresses: at most 366 days (split it into several calls).', { limitDays: 366 }),
 });
 

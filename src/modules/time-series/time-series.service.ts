@@ -50,7 +50,9 @@ export class TimeSeriesService {
     // Without `from`, the search starts at the birth (its local date is enough here: returns before it are skipped).
     const from = dto.from ?? `${dto.birthdate}T00:00:00Z`;
     const count = dto.to === undefined ? (dto.count ?? 1) : dto.count;
-    const to = dto.to ?? isoSecond(Math.min(parseInstant(from, 'from') + Math.min(returnsSpanDays(kinds, count!), RANGE_LIMIT_DAYS.returns) * DAY_MS, EPHEMERIS_MAX_UTC_MS));
+    const to =
+      dto.to ??
+      isoSecond(Math.min(parseInstant(from, 'from') + Math.min(returnsSpanDays(kinds, count!), RANGE_LIMIT_DAYS.returns) * DAY_MS, EPHEMERIS_MAX_UTC_MS));
     const input: ReturnsInput = {
       ...birth,
       ...range(from, to, RANGE_LIMIT_DAYS.returns, 'returns'),
@@ -76,12 +78,14 @@ export function parseInstant(value: string, name: string): number {
   const text = value.length === 10 ? `${value}T00:00:00Z` : value;
   const ms = Date.parse(text);
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(text);
-  const real = m && (() => {
-    const [y, mo, d, h, mi] = m.slice(1).map(Number);
-    const t = new Date(0);
-    t.setUTCFullYear(y, mo - 1, d);
-    return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && h < 24 && mi < 60;
-  })();
+  const real =
+    m &&
+    (() => {
+      const [y, mo, d, h, mi] = m.slice(1).map(Number);
+      const t = new Date(0);
+      t.setUTCFullYear(y, mo - 1, d);
+      return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && h < 24 && mi < 60;
+    })();
   if (Number.isNaN(ms) || !real) throw new ApiError(400, 'INVALID_INSTANT', `${name} is not a real date or instant: "${value}"`);
   return ms;
 }
@@ -95,7 +99,10 @@ export function range(fromText: string, toText: string, limitDays: number, what:
     throw new ApiError(400, 'RANGE_TOO_LARGE', `The range is too long for ${what}: at most ${limitDays} days (split it into several calls).`, { limitDays });
   }
   if (from < EPHEMERIS_MIN_UTC_MS || to > EPHEMERIS_MAX_UTC_MS) {
-    throw new ApiError(422, 'DATE_OUT_OF_RANGE', `The range must lie within the ephemeris, ${EPHEMERIS_MIN_UTC} to ${EPHEMERIS_MAX_UTC}.`, { min: EPHEMERIS_MIN_UTC, max: EPHEMERIS_MAX_UTC });
+    throw new ApiError(422, 'DATE_OUT_OF_RANGE', `The range must lie within the ephemeris, ${EPHEMERIS_MIN_UTC} to ${EPHEMERIS_MAX_UTC}.`, {
+      min: EPHEMERIS_MIN_UTC,
+      max: EPHEMERIS_MAX_UTC,
+    });
   }
   return { from: isoSecond(from), to: isoSecond(to) };
 }

@@ -58,8 +58,7 @@ function IsPairedWith(other: string): PropertyDecorator {
       constraints: [other],
       options: { ...LOCATION, message: `${String(propertyName)} needs ${other} as well` },
       validator: {
-        validate: (_: unknown, args: ValidationArguments) =>
-          (args.object as Record<string, unknown>)[other] !== undefined,
+        validate: (_: unknown, args: ValidationArguments) => (args.object as Record<string, unknown>)[other] !== undefined,
       },
     });
 }

@@ -1,6 +1,22 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { BirthDataDto } from './birth-data.dto';
 
 /** ISO 8601 instant with a seconds-optional time and an explicit offset or Z. */
@@ -24,8 +40,8 @@ export class CompositeRequestDto {
 
 /** 3–5 people; 2 are a composite (POST /v1/chart/composite). */
 export class PentaRequestDto {
-  @ApiProperty({ type: [BirthDataDto], minItems: 3, maxItems: 5, description: 'The group: 3 to 5 people\'s birth data.' })
-  @IsArray({ message: 'members must be an array of 3 to 5 people\'s birth data' })
+  @ApiProperty({ type: [BirthDataDto], minItems: 3, maxItems: 5, description: "The group: 3 to 5 people's birth data." })
+  @IsArray({ message: "members must be an array of 3 to 5 people's birth data" })
   @ArrayMinSize(3, { message: 'members must hold 3 to 5 people; for two people use POST /v1/chart/composite' })
   @ArrayMaxSize(5, { message: 'members must hold at most 5 people (the Penta is a group of 3 to 5)' })
   @IsObject({ each: true, message: 'each member must be an object of birth data' })
@@ -78,7 +94,10 @@ export class BodygraphRequestDto extends IntersectionType(BirthDataDto, DrawingO
 }
 
 export class CompositeBodygraphRequestDto extends IntersectionType(CompositeRequestDto, DrawingOptionsDto) {
-  @ApiPropertyOptional({ example: ['Ada', 'Ben'], description: 'How the legend names the two people (default "Person 1", "Person 2"); up to 40 characters each.' })
+  @ApiPropertyOptional({
+    example: ['Ada', 'Ben'],
+    description: 'How the legend names the two people (default "Person 1", "Person 2"); up to 40 characters each.',
+  })
   @IsOptional()
   @IsArray({ message: 'names must be an array of two names' })
   @ArrayMinSize(2, { message: 'names must be an array of two names' })

@@ -6,8 +6,7 @@
 import { array, JsonSchema, keyedObject, number, object, ref, string } from './json-schema';
 import { CENTERS, GATE_KEY_PATTERN, PLANETS } from './labels';
 
-const centerList = (description: string): JsonSchema =>
-  array(description, ref('CenterName'), { uniqueItems: true, maxItems: CENTERS.length });
+const centerList = (description: string): JsonSchema => array(description, ref('CenterName'), { uniqueItems: true, maxItems: CENTERS.length });
 const gateList = (description: string, maxItems?: number): JsonSchema =>
   array(description, ref('GateNumber'), maxItems === undefined ? { uniqueItems: true } : { uniqueItems: true, maxItems });
 
@@ -108,8 +107,12 @@ export const CHART_SCHEMAS: Record<string, JsonSchema> = {
       countryCode: string('ISO 3166-1 alpha-2 country code; "" when only coordinates were given.', { pattern: '^([A-Z]{2})?$' }),
       latitude: number('Latitude used, decimal degrees north (the given one when coordinates were sent).', { minimum: -90, maximum: 90 }),
       longitude: number('Longitude used, decimal degrees east (it also sets local mean time before standard time).', { minimum: -180, maximum: 180 }),
-      timezone: string('IANA time zone used for the local time (the given timezone, or the place\'s / the coordinates\').', { minLength: 1 }),
-      alternatives: { type: 'integer', minimum: 1, description: 'Only when the name was ambiguous: how many other places of that name were passed over (add region or country to choose another).' },
+      timezone: string("IANA time zone used for the local time (the given timezone, or the place's / the coordinates').", { minLength: 1 }),
+      alternatives: {
+        type: 'integer',
+        minimum: 1,
+        description: 'Only when the name was ambiguous: how many other places of that name were passed over (add region or country to choose another).',
+      },
       asWritten: string('Only when the caller wrote the place another way than its usual name (e.g. "Москва" for Moscow): the name as written.'),
     },
     ['alternatives', 'asWritten'],
@@ -122,12 +125,14 @@ export const CHART_SCHEMAS: Record<string, JsonSchema> = {
       location: ref('BirthLocation', 'The birth place used.'),
       utcOffset: ref('UtcOffset', 'Offset of the local time from UTC at the birth (local mean time before the zone had standard time).'),
       utc: ref('UtcInstant', 'The birth instant in UTC.'),
-      note: string('Only when the local time needed interpreting: a clock change (time skipped or repeated) or local mean time before standard time, and what was done.'),
+      note: string(
+        'Only when the local time needed interpreting: a clock change (time skipped or repeated) or local mean time before standard time, and what was done.',
+      ),
       designUtc: ref('UtcInstant', 'The design instant in UTC: when the Sun stood 88° before its birth position.'),
     },
     ['note'],
   ),
-  DeterminationVariable: object('Determination (top-left arrow): the design Sun\'s color, tone and base.', {
+  DeterminationVariable: object("Determination (top-left arrow): the design Sun's color, tone and base.", {
     color: ref('ColorNumber', 'Color of the design Sun; names the determination.'),
     tone: ref('ToneNumber', 'Tone of the design Sun; sets the arrow.'),
     base: ref('BaseNumber', 'Base of the design Sun.'),
@@ -135,7 +140,7 @@ export const CHART_SCHEMAS: Record<string, JsonSchema> = {
     name: ref('DeterminationName', 'Name of the determination color.'),
     variant: ref('DeterminationVariant', 'The left or right variant of that determination.'),
   }),
-  EnvironmentVariable: object('Environment (bottom-left arrow): the design North Node\'s color, tone and base.', {
+  EnvironmentVariable: object("Environment (bottom-left arrow): the design North Node's color, tone and base.", {
     color: ref('ColorNumber', 'Color of the design North Node; names the environment.'),
     tone: ref('ToneNumber', 'Tone of the design North Node; sets the arrow.'),
     base: ref('BaseNumber', 'Base of the design North Node.'),
@@ -143,7 +148,7 @@ export const CHART_SCHEMAS: Record<string, JsonSchema> = {
     name: ref('EnvironmentName', 'Name of the environment color.'),
     variant: ref('EnvironmentVariant', 'The left or right variant of that environment.'),
   }),
-  MotivationVariable: object('Motivation (top-right arrow): the personality Sun\'s color, tone and base.', {
+  MotivationVariable: object("Motivation (top-right arrow): the personality Sun's color, tone and base.", {
     color: ref('ColorNumber', 'Color of the personality Sun; names the motivation.'),
     tone: ref('ToneNumber', 'Tone of the personality Sun; sets the arrow.'),
     base: ref('BaseNumber', 'Base of the personality Sun.'),
@@ -151,7 +156,7 @@ export const CHART_SCHEMAS: Record<string, JsonSchema> = {
     name: ref('MotivationName', 'Name of the motivation color.'),
     shadow: ref('MotivationName', 'The transference: the motivation three colors away.'),
   }),
-  PerspectiveVariable: object('Perspective (bottom-right arrow): the personality North Node\'s color, tone and base.', {
+  PerspectiveVariable: object("Perspective (bottom-right arrow): the personality North Node's color, tone and base.", {
     color: ref('ColorNumber', 'Color of the personality North Node; names the perspective.'),
     tone: ref('ToneNumber', 'Tone of the personality North Node; sets the arrow.'),
     base: ref('BaseNumber', 'Base of the personality North Node.'),
@@ -164,7 +169,9 @@ export const CHART_SCHEMAS: Record<string, JsonSchema> = {
     environment: ref('EnvironmentVariable', 'Bottom-left arrow, from the design North Node.'),
     motivation: ref('MotivationVariable', 'Top-right arrow, from the personality Sun.'),
     perspective: ref('PerspectiveVariable', 'Bottom-right arrow, from the personality North Node.'),
-    notation: string('Short form "P<motivation><perspective> D<determination><environment>" with L/R for each arrow, e.g. "PLR DLL".', { pattern: '^P[LR]{2} D[LR]{2}$' }),
+    notation: string('Short form "P<motivation><perspective> D<determination><environment>" with L/R for each arrow, e.g. "PLR DLL".', {
+      pattern: '^P[LR]{2} D[LR]{2}$',
+    }),
   }),
   Chart: object('POST /v1/chart: the Human Design chart of one birth.', {
     ...CHART_CORE_PROPERTIES,
@@ -172,11 +179,14 @@ export const CHART_SCHEMAS: Record<string, JsonSchema> = {
   }),
   AdvancedChart: object('POST /v1/chart/advanced: the chart with every detail the engine computes.', {
     ...CHART_CORE_PROPERTIES,
-    activeChannels: array('Defined channels, sorted by gate1 then gate2, with circuit group and centers.', ref('ChannelDetailed'), { uniqueItems: true, maxItems: 36 }),
+    activeChannels: array('Defined channels, sorted by gate1 then gate2, with circuit group and centers.', ref('ChannelDetailed'), {
+      uniqueItems: true,
+      maxItems: 36,
+    }),
     personality: ref('ActivationsDetailed', 'The 13 personality activations down to the base, with longitudes.'),
     design: ref('ActivationsDetailed', 'The 13 design activations down to the base, with longitudes.'),
     birth: ref('BirthEcho', 'The birth data as understood, with the birth and design instants.'),
-    profileNames: ref('ProfileNames', 'The profile\'s two line names.'),
+    profileNames: ref('ProfileNames', "The profile's two line names."),
     aura: ref('Aura', 'Aura of the type.'),
     splitKind: ref('SplitKind', 'simple/wide for a Split Definition, else null.'),
     bridgingGates: gateList('Gates that would each join the two areas of a split (sorted); empty unless the split is simple.'),
@@ -191,7 +201,7 @@ export const CHART_SCHEMAS: Record<string, JsonSchema> = {
     birthJdUt: number('Julian day (UT) of the birth instant.'),
     designJdUt: number('Julian day (UT) of the design instant.'),
   }),
-  ChartSummary: object('A person\'s headline chart facts (inside composite, transit, Penta and time-series answers).', {
+  ChartSummary: object("A person's headline chart facts (inside composite, transit, Penta and time-series answers).", {
     type: ref('ChartType', 'Human Design type.'),
     authority: ref('Authority', 'Inner authority.'),
     profile: ref('Profile', 'Profile.'),

@@ -5,8 +5,7 @@
 import { array, JsonSchema, object, partialObject, ref } from './json-schema';
 import { CENTERS } from './labels';
 
-const centerList = (description: string): JsonSchema =>
-  array(description, ref('CenterName'), { uniqueItems: true, maxItems: CENTERS.length });
+const centerList = (description: string): JsonSchema => array(description, ref('CenterName'), { uniqueItems: true, maxItems: CENTERS.length });
 const channelList = (description: string): JsonSchema => array(description, ref('Channel'), { uniqueItems: true, maxItems: 36 });
 
 /** The transit overlay's properties (POST /v1/chart/transit without `natal`). */
@@ -50,12 +49,15 @@ export const COMPOSITE_TRANSIT_SCHEMAS: Record<string, JsonSchema> = {
     electromagnetic: array('Each person brings one gate of the channel (different gates).', ref('CompositeChannel'), { uniqueItems: true, maxItems: 36 }),
     companionship: array('Both people have the whole channel.', ref('CompositeChannel'), { uniqueItems: true, maxItems: 36 }),
     dominance: array('One person has the whole channel, the other neither gate.', ref('CompositeDominantChannel'), { uniqueItems: true, maxItems: 36 }),
-    compromise: array('One person has the whole channel, the other only one of its gates.', ref('CompositeDominantChannel'), { uniqueItems: true, maxItems: 36 }),
+    compromise: array('One person has the whole channel, the other only one of its gates.', ref('CompositeDominantChannel'), {
+      uniqueItems: true,
+      maxItems: 36,
+    }),
   }),
   CompositeChart: object('POST /v1/chart/composite: the connection chart of two people (the union of their gates).', {
     person1: ref('ChartSummary', 'Headline facts of the first person.'),
     person2: ref('ChartSummary', 'Headline facts of the second person.'),
-    channels: ref('CompositeChannels', 'The composite\'s channels by kind of connection.'),
+    channels: ref('CompositeChannels', "The composite's channels by kind of connection."),
     definedCenters: centerList('Centers defined in the composite, in center order.'),
     openCenters: centerList('Centers not defined in the composite, in center order.'),
     centerDefinedBy: partialObject(

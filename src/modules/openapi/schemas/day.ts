@@ -8,8 +8,7 @@ import { array, integer, JsonSchema, number, object, partialObject, ref, string 
 import { CENTERS, PLANETS } from './labels';
 
 const hours = (description: string): JsonSchema => number(description, { minimum: 0 });
-const centerList = (description: string): JsonSchema =>
-  array(description, ref('CenterName'), { uniqueItems: true, maxItems: CENTERS.length });
+const centerList = (description: string): JsonSchema => array(description, ref('CenterName'), { uniqueItems: true, maxItems: CENTERS.length });
 
 /** A list of the values a field takes during the span, each with its hours, longest first. */
 function shares(description: string, value: JsonSchema): JsonSchema {
@@ -30,7 +29,7 @@ function planetMap(description: string, value: (planet: string) => JsonSchema): 
 }
 
 export const DAY_SCHEMAS: Record<string, JsonSchema> = {
-  LocalReading: object('An instant of the day, as the birthplace\'s clock read it.', {
+  LocalReading: object("An instant of the day, as the birthplace's clock read it.", {
     local: string('Local clock time HH:MM:SS; "24:00:00" for the end of the day.', { pattern: '^(([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]|24:00:00)$' }),
     utc: ref('UtcInstant', 'The same instant in UTC.'),
     utcOffset: ref('UtcOffset', 'Offset of the local clock from UTC at that instant.'),
@@ -50,14 +49,17 @@ export const DAY_SCHEMAS: Record<string, JsonSchema> = {
     },
     ['span'],
   ),
-  DayWindowChart: object('The window\'s whole chart, as POST /v1/chart gives it, without the birth echo.', CHART_CORE_PROPERTIES),
+  DayWindowChart: object("The window's whole chart, as POST /v1/chart gives it, without the birth echo.", CHART_CORE_PROPERTIES),
   DayWindow: object(
     'A stretch of birth instants that all give the same chart at gate.line level.',
     {
       from: ref('LocalReading', 'First birth instant of the window (included).'),
       to: ref('LocalReading', 'End of the window (excluded): the next window starts here.'),
       hours: hours('Length of the window in hours (4 decimals).'),
-      changed: array('The activations that change at the window\'s start, sorted; empty for the first window.', ref('ActivationName'), { uniqueItems: true, maxItems: 26 }),
+      changed: array("The activations that change at the window's start, sorted; empty for the first window.", ref('ActivationName'), {
+        uniqueItems: true,
+        maxItems: 26,
+      }),
       type: ref('ChartType', 'Type during the window.'),
       authority: ref('Authority', 'Authority during the window.'),
       profile: ref('Profile', 'Profile during the window.'),
@@ -81,10 +83,18 @@ export const DAY_SCHEMAS: Record<string, JsonSchema> = {
       openCenters: centerList('Centers defined at no time of the span, in center order.'),
       activeChannels: array('Channels defined all span, "gate1-gate2", sorted.', ref('ChannelKey'), { uniqueItems: true, maxItems: 36 }),
       personality: planetMap('Personality bodies whose gate does not change (line too when it does not change either), keyed by body.', (p) =>
-        object(`Personality ${p}: its gate, and its line when that is certain too.`, { gate: ref('GateNumber', 'The gate all span.'), line: ref('LineNumber', 'Only when certain too: the line all span.') }, ['line']),
+        object(
+          `Personality ${p}: its gate, and its line when that is certain too.`,
+          { gate: ref('GateNumber', 'The gate all span.'), line: ref('LineNumber', 'Only when certain too: the line all span.') },
+          ['line'],
+        ),
       ),
       design: planetMap('Design bodies whose gate does not change (line too when it does not change either), keyed by body.', (p) =>
-        object(`Design ${p}: its gate, and its line when that is certain too.`, { gate: ref('GateNumber', 'The gate all span.'), line: ref('LineNumber', 'Only when certain too: the line all span.') }, ['line']),
+        object(
+          `Design ${p}: its gate, and its line when that is certain too.`,
+          { gate: ref('GateNumber', 'The gate all span.'), line: ref('LineNumber', 'Only when certain too: the line all span.') },
+          ['line'],
+        ),
       ),
     },
     ['type', 'authority', 'profile', 'definition', 'incarnationCross'],
@@ -110,7 +120,9 @@ export const DAY_SCHEMAS: Record<string, JsonSchema> = {
       personality: planetMap('Personality bodies whose line changes: their "gate.line" values with hours, keyed by body.', (p) =>
         shares(`The gate.line values of personality ${p}, longest first.`, GATE_LINE_VALUE),
       ),
-      design: planetMap('Design bodies whose line changes: their "gate.line" values with hours, keyed by body.', (p) => shares(`The gate.line values of design ${p}, longest first.`, GATE_LINE_VALUE)),
+      design: planetMap('Design bodies whose line changes: their "gate.line" values with hours, keyed by body.', (p) =>
+        shares(`The gate.line values of design ${p}, longest first.`, GATE_LINE_VALUE),
+      ),
     },
     ['type', 'authority', 'profile', 'definition', 'incarnationCross'],
   ),

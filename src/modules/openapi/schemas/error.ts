@@ -72,7 +72,7 @@ export const ERROR_SCHEMAS: Record<string, JsonSchema> = {
   ErrorCode: {
     type: 'string',
     description:
-      'Stable machine-readable error code. 400: VALIDATION_FAILED or the failing fields\' common code (INVALID_DATE, INVALID_TIME, ' +
+      "Stable machine-readable error code. 400: VALIDATION_FAILED or the failing fields' common code (INVALID_DATE, INVALID_TIME, " +
       'INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, QUERY_TOO_SHORT), INVALID_JSON, INVALID_RANGE, RANGE_TOO_LARGE, INVALID_ID…; ' +
       '401: API_KEY_MISSING, API_KEY_INVALID; 404: NOT_FOUND, ADVICE_NOT_FOUND; 413: PAYLOAD_TOO_LARGE; 415: UNSUPPORTED_MEDIA_TYPE; ' +
       '422: the input cannot be computed (LOCATION_NOT_FOUND, LOCATION_IS_COUNTRY, DATE_OUT_OF_RANGE, INVALID_TIMEZONE…); ' +
@@ -90,7 +90,9 @@ export const ERROR_SCHEMAS: Record<string, JsonSchema> = {
   ),
   ValidationDetails: array('details of a 400 validation error: one entry per failing field.', ref('ValidationProblem'), { minItems: 1 }),
   LocationNotFoundDetails: object('details of LOCATION_NOT_FOUND.', {
-    suggestions: array('Up to 5 places the caller may have meant, "Name, Region, Country", best first.', string('A place to try as location.'), { maxItems: 5 }),
+    suggestions: array('Up to 5 places the caller may have meant, "Name, Region, Country", best first.', string('A place to try as location.'), {
+      maxItems: 5,
+    }),
   }),
   LocationIsCountryDetails: object('details of LOCATION_IS_COUNTRY: the location named a country, not a city.', {
     country: string('The country named.'),
@@ -105,7 +107,8 @@ export const ERROR_SCHEMAS: Record<string, JsonSchema> = {
   }),
   OtherErrorDetails: {
     type: 'object',
-    description: 'details of the other codes: the values involved, by name (e.g. DATE_OUT_OF_RANGE: the limits; INVALID_TIMEZONE: the zone given; OVERLOADED: waiting).',
+    description:
+      'details of the other codes: the values involved, by name (e.g. DATE_OUT_OF_RANGE: the limits; INVALID_TIMEZONE: the zone given; OVERLOADED: waiting).',
     additionalProperties: true,
   },
   ErrorDetail: object(
@@ -124,7 +127,7 @@ export const ERROR_SCHEMAS: Record<string, JsonSchema> = {
           ref('OtherErrorDetails'),
         ],
       },
-      correlationId: string('Only on 5xx answers: the request\'s correlation id (also in the X-Correlation-Id header); quote it when reporting the problem.', {
+      correlationId: string("Only on 5xx answers: the request's correlation id (also in the X-Correlation-Id header); quote it when reporting the problem.", {
         pattern: '^[A-Za-z0-9._-]{1,64}$',
       }),
     },

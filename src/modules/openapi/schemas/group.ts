@@ -14,8 +14,12 @@ const pentaGates = (description: string): JsonSchema => array(description, ref('
 const pentaChannels = (description: string): JsonSchema => array(description, ref('PentaChannelKey'), { uniqueItems: true, maxItems: 6 });
 
 export const GROUP_SCHEMAS: Record<string, JsonSchema> = {
-  PentaPart: { type: 'string', description: 'Upper Penta (the three Throat–G channels) or lower Penta (the three G–Sacral channels).', enum: ['upper', 'lower'] },
-  PentaSide: { type: 'string', description: 'Side of a member\'s chart that activates a gate.', enum: ['personality', 'design'] },
+  PentaPart: {
+    type: 'string',
+    description: 'Upper Penta (the three Throat–G channels) or lower Penta (the three G–Sacral channels).',
+    enum: ['upper', 'lower'],
+  },
+  PentaSide: { type: 'string', description: "Side of a member's chart that activates a gate.", enum: ['personality', 'design'] },
   PentaChannelFormation: {
     type: ['string', 'null'],
     description: '"single-member": at least one member has both gates alone; "across-members": only the combination has both; null when the channel is a gap.',
@@ -23,8 +27,8 @@ export const GROUP_SCHEMAS: Record<string, JsonSchema> = {
   },
   PentaGateNumber: { type: 'integer', description: 'One of the 12 Penta gates (Throat 31 8 33, G 7 1 13 15 2 46, Sacral 5 14 29).', enum: PENTA_GATES },
   PentaChannelKey: { type: 'string', description: 'One of the 6 Penta channels, "lowerGate-higherGate".', enum: PENTA_CHANNEL_KEYS },
-  PentaMemberIndex: integer('0-based position of a member in the request\'s members list.', 0, 4),
-  PentaSupplier: object('One member\'s share in a Penta gate.', {
+  PentaMemberIndex: integer("0-based position of a member in the request's members list.", 0, 4),
+  PentaSupplier: object("One member's share in a Penta gate.", {
     member: ref('PentaMemberIndex', 'The member.'),
     sides: array('Sides of that member activating the gate, personality first.', ref('PentaSide'), { uniqueItems: true, minItems: 1, maxItems: 2 }),
   }),
@@ -51,12 +55,15 @@ export const GROUP_SCHEMAS: Record<string, JsonSchema> = {
   PentaMemberSummary: object('What one member brings to the Penta.', {
     index: ref('PentaMemberIndex', 'The member.'),
     pentaGates: pentaGates('Penta gates this member activates, in drawing order.'),
-    pentaChannels: pentaChannels('Penta channels whole in this member\'s own chart, in drawing order.'),
+    pentaChannels: pentaChannels("Penta channels whole in this member's own chart, in drawing order."),
     soleGates: pentaGates('Penta gates no other member supplies (the group loses them without this member), in drawing order.'),
   }),
   PentaAnalysis: object('POST /v1/chart/penta: the Penta of 3–5 people; lists of gates and channels are in drawing order, lists of members ascending.', {
     memberCount: integer('Number of members.', 3, 5),
-    gates: array('The 12 Penta gates, in drawing order (Throat 31 8 33, G 7 1 13, G 15 2 46, Sacral 5 14 29).', ref('PentaGate'), { minItems: 12, maxItems: 12 }),
+    gates: array('The 12 Penta gates, in drawing order (Throat 31 8 33, G 7 1 13, G 15 2 46, Sacral 5 14 29).', ref('PentaGate'), {
+      minItems: 12,
+      maxItems: 12,
+    }),
     channels: array('The 6 Penta channels, in drawing order (7-31, 1-8, 13-33, 5-15, 2-14, 29-46).', ref('PentaChannel'), { minItems: 6, maxItems: 6 }),
     gaps: object('What the group lacks.', {
       gates: pentaGates('Penta gates no member activates.'),
@@ -75,6 +82,6 @@ export const GROUP_SCHEMAS: Record<string, JsonSchema> = {
       presentGates: integer('Number of present Penta gates.', 0, 12),
       presentChannels: integer('Number of present Penta channels.', 0, 6),
     }),
-    people: array('Each member\'s chart summary, in request order.', ref('ChartSummary'), { minItems: 3, maxItems: 5 }),
+    people: array("Each member's chart summary, in request order.", ref('ChartSummary'), { minItems: 3, maxItems: 5 }),
   }),
 };

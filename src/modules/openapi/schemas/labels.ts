@@ -10,8 +10,19 @@ export { INCARNATION_CROSS_NAMES };
 
 /** The 13 bodies in the order of every chart export (RULES 2.1). */
 export const PLANETS = [
-  'sun', 'earth', 'northNode', 'southNode', 'moon', 'mercury', 'venus',
-  'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto',
+  'sun',
+  'earth',
+  'northNode',
+  'southNode',
+  'moon',
+  'mercury',
+  'venus',
+  'mars',
+  'jupiter',
+  'saturn',
+  'uranus',
+  'neptune',
+  'pluto',
 ] as const;
 
 /** The bodies that can turn retrograde and direct (Sun, Moon, Earth never do; the nodes are left out). */
@@ -36,13 +47,7 @@ export const AUTHORITIES = [
   'Lunar',
 ] as const;
 
-export const DEFINITIONS = [
-  'No Definition',
-  'Single Definition',
-  'Split Definition',
-  'Triple Split Definition',
-  'Quadruple Split Definition',
-] as const;
+export const DEFINITIONS = ['No Definition', 'Single Definition', 'Split Definition', 'Triple Split Definition', 'Quadruple Split Definition'] as const;
 
 /** The 12 profiles (personality Sun line / design Sun line) and their line names (RULES 8). */
 export const PROFILES = ['1/3', '1/4', '2/4', '2/5', '3/5', '3/6', '4/6', '4/1', '5/1', '5/2', '6/2', '6/3'] as const;
@@ -60,26 +65,62 @@ export const CIRCUITS = ['Knowing', 'Centering', 'Integration', 'Logic', 'Abstra
 
 /** The 36 channels as [gate1, gate2, name], gate1 the lower gate (RULES 4). */
 export const CHANNELS = [
-  [1, 8, 'Inspiration'], [2, 14, 'The Beat'], [3, 60, 'Mutation'], [4, 63, 'Logic'], [5, 15, 'Rhythm'],
-  [6, 59, 'Mating'], [7, 31, 'The Alpha'], [9, 52, 'Concentration'], [10, 20, 'Awakening'], [10, 34, 'Exploration'],
-  [10, 57, 'Perfected Form'], [11, 56, 'Curiosity'], [12, 22, 'Openness'], [13, 33, 'The Prodigal'],
-  [16, 48, 'The Wavelength'], [17, 62, 'Acceptance'], [18, 58, 'Judgment'], [19, 49, 'Synthesis'], [20, 34, 'Charisma'],
-  [20, 57, 'The Brainwave'], [21, 45, 'Money'], [23, 43, 'Structuring'], [24, 61, 'Awareness'], [25, 51, 'Initiation'],
-  [26, 44, 'Surrender'], [27, 50, 'Preservation'], [28, 38, 'Struggle'], [29, 46, 'Discovery'], [30, 41, 'Recognition'],
-  [32, 54, 'Transformation'], [34, 57, 'Power'], [35, 36, 'Transitoriness'], [37, 40, 'Community'], [39, 55, 'Emoting'],
-  [42, 53, 'Maturation'], [47, 64, 'Abstraction'],
+  [1, 8, 'Inspiration'],
+  [2, 14, 'The Beat'],
+  [3, 60, 'Mutation'],
+  [4, 63, 'Logic'],
+  [5, 15, 'Rhythm'],
+  [6, 59, 'Mating'],
+  [7, 31, 'The Alpha'],
+  [9, 52, 'Concentration'],
+  [10, 20, 'Awakening'],
+  [10, 34, 'Exploration'],
+  [10, 57, 'Perfected Form'],
+  [11, 56, 'Curiosity'],
+  [12, 22, 'Openness'],
+  [13, 33, 'The Prodigal'],
+  [16, 48, 'The Wavelength'],
+  [17, 62, 'Acceptance'],
+  [18, 58, 'Judgment'],
+  [19, 49, 'Synthesis'],
+  [20, 34, 'Charisma'],
+  [20, 57, 'The Brainwave'],
+  [21, 45, 'Money'],
+  [23, 43, 'Structuring'],
+  [24, 61, 'Awareness'],
+  [25, 51, 'Initiation'],
+  [26, 44, 'Surrender'],
+  [27, 50, 'Preservation'],
+  [28, 38, 'Struggle'],
+  [29, 46, 'Discovery'],
+  [30, 41, 'Recognition'],
+  [32, 54, 'Transformation'],
+  [34, 57, 'Power'],
+  [35, 36, 'Transitoriness'],
+  [37, 40, 'Community'],
+  [39, 55, 'Emoting'],
+  [42, 53, 'Maturation'],
+  [47, 64, 'Abstraction'],
 ] as const;
 export const CHANNEL_KEYS = CHANNELS.map(([a, b]) => `${a}-${b}`);
 export const CHANNEL_NAMES = CHANNELS.map(([, , name]) => name);
 
 /** Names of the six colors of each variable (RULES 10.2), index = color - 1; Determination and Environment have left/right variants. */
 export const DETERMINATION_COLORS = [
-  ['Appetite', 'Consecutive', 'Alternating'], ['Taste', 'Open', 'Closed'], ['Thirst', 'Hot', 'Cold'],
-  ['Touch', 'Calm', 'Nervous'], ['Sound', 'High', 'Low'], ['Light', 'Direct', 'Indirect'],
+  ['Appetite', 'Consecutive', 'Alternating'],
+  ['Taste', 'Open', 'Closed'],
+  ['Thirst', 'Hot', 'Cold'],
+  ['Touch', 'Calm', 'Nervous'],
+  ['Sound', 'High', 'Low'],
+  ['Light', 'Direct', 'Indirect'],
 ] as const;
 export const ENVIRONMENT_COLORS = [
-  ['Caves', 'Selective', 'Blending'], ['Markets', 'Internal', 'External'], ['Kitchens', 'Wet', 'Dry'],
-  ['Mountains', 'Active', 'Passive'], ['Valleys', 'Narrow', 'Wide'], ['Shores', 'Natural', 'Artificial'],
+  ['Caves', 'Selective', 'Blending'],
+  ['Markets', 'Internal', 'External'],
+  ['Kitchens', 'Wet', 'Dry'],
+  ['Mountains', 'Active', 'Passive'],
+  ['Valleys', 'Narrow', 'Wide'],
+  ['Shores', 'Natural', 'Artificial'],
 ] as const;
 export const MOTIVATION_COLORS = ['Fear', 'Hope', 'Desire', 'Need', 'Guilt', 'Innocence'] as const;
 export const PERSPECTIVE_COLORS = ['Survival', 'Possibility', 'Power', 'Wanting', 'Probability', 'Personal'] as const;
@@ -116,19 +157,37 @@ export const LABEL_SCHEMAS: Record<string, JsonSchema> = {
   },
   Profile: stringEnum('Profile "personality Sun line/design Sun line"; only these 12 exist (RULES 8).', PROFILES),
   ProfileNames: stringEnum('The profile\'s two line names, "personality line name / design line name" (e.g. "Heretic / Investigator").', PROFILE_NAMES),
-  CrossGeometry: stringEnum('Angle of the incarnation cross, set by the profile: Juxtaposition only for 4/1, Left Angle for 5/1, 5/2, 6/2, 6/3, else Right Angle.', CROSS_GEOMETRIES),
+  CrossGeometry: stringEnum(
+    'Angle of the incarnation cross, set by the profile: Juxtaposition only for 4/1, Left Angle for 5/1, 5/2, 6/2, 6/3, else Right Angle.',
+    CROSS_GEOMETRIES,
+  ),
   Quarter: stringEnum('Quarter of the wheel that holds the personality Sun gate (RULES 9.4).', QUARTERS),
-  IncarnationCrossName: stringEnum('Name of the incarnation cross: geometry + theme, with the variant number for Right (1–4) and Left (1–2) Angle crosses (RULES 9.3).', INCARNATION_CROSS_NAMES),
+  IncarnationCrossName: stringEnum(
+    'Name of the incarnation cross: geometry + theme, with the variant number for Right (1–4) and Left (1–2) Angle crosses (RULES 9.3).',
+    INCARNATION_CROSS_NAMES,
+  ),
   CircuitGroup: stringEnum('Circuit group of a channel (RULES 4).', CIRCUIT_GROUPS),
   Circuit: stringEnum('Circuit of a channel within its group (RULES 4).', CIRCUITS),
   ChannelName: stringEnum('Name of one of the 36 channels (RULES 4).', CHANNEL_NAMES),
   ChannelKey: stringEnum('A channel written "lowerGate-higherGate" (e.g. "10-20"); one of the 36 channels.', CHANNEL_KEYS),
   ActivationName: stringEnum('One of the 26 activations, "personality.<body>" or "design.<body>".', ACTIVATION_NAMES),
   VariableArrow: stringEnum('Direction of a variable\'s arrow: "left" for tones 1–3, "right" for tones 4–6 (RULES 10.1).', ['left', 'right']),
-  DeterminationName: stringEnum('Name of the determination color (RULES 10.2), color 1–6 in order.', DETERMINATION_COLORS.map(([name]) => name)),
-  DeterminationVariant: stringEnum('Left or right variant of a determination (RULES 10.2).', DETERMINATION_COLORS.flatMap(([, left, right]) => [left, right])),
-  EnvironmentName: stringEnum('Name of the environment color (RULES 10.2), color 1–6 in order.', ENVIRONMENT_COLORS.map(([name]) => name)),
-  EnvironmentVariant: stringEnum('Left or right variant of an environment (RULES 10.2).', ENVIRONMENT_COLORS.flatMap(([, left, right]) => [left, right])),
+  DeterminationName: stringEnum(
+    'Name of the determination color (RULES 10.2), color 1–6 in order.',
+    DETERMINATION_COLORS.map(([name]) => name),
+  ),
+  DeterminationVariant: stringEnum(
+    'Left or right variant of a determination (RULES 10.2).',
+    DETERMINATION_COLORS.flatMap(([, left, right]) => [left, right]),
+  ),
+  EnvironmentName: stringEnum(
+    'Name of the environment color (RULES 10.2), color 1–6 in order.',
+    ENVIRONMENT_COLORS.map(([name]) => name),
+  ),
+  EnvironmentVariant: stringEnum(
+    'Left or right variant of an environment (RULES 10.2).',
+    ENVIRONMENT_COLORS.flatMap(([, left, right]) => [left, right]),
+  ),
   MotivationName: stringEnum('Name of a motivation color (RULES 10.2), color 1–6 in order.', MOTIVATION_COLORS),
   PerspectiveName: stringEnum('Name of a perspective color (RULES 10.2), color 1–6 in order.', PERSPECTIVE_COLORS),
   GateNumber: integer('A gate of the mandala, 1–64.', 1, 64),
@@ -136,7 +195,10 @@ export const LABEL_SCHEMAS: Record<string, JsonSchema> = {
   ColorNumber: integer('A color of a line, 1–6.', 1, 6),
   ToneNumber: integer('A tone of a color, 1–6.', 1, 6),
   BaseNumber: integer('A base of a tone, 1–5.', 1, 5),
-  Longitude: number('Apparent geocentric tropical ecliptic longitude of date, degrees, rounded to 6 decimals, 0 ≤ x < 360.', { minimum: 0, exclusiveMaximum: 360 }),
+  Longitude: number('Apparent geocentric tropical ecliptic longitude of date, degrees, rounded to 6 decimals, 0 ≤ x < 360.', {
+    minimum: 0,
+    exclusiveMaximum: 360,
+  }),
   UtcInstant: string('An instant in UTC, ISO 8601 to the second with "Z" (e.g. "1948-04-09T05:14:00Z").', { format: 'date-time', pattern: UTC_SECOND_PATTERN }),
   UtcOffset: string('Offset of local time from UTC, "+HH:MM" or, for local mean time, "+HH:MM:SS".', { pattern: UTC_OFFSET_PATTERN }),
   CalendarDate: string('A calendar date, YYYY-MM-DD.', { format: 'date', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' }),

@@ -36,24 +36,24 @@ export const MISC_SCHEMAS: Record<string, JsonSchema> = {
   }),
   AdviceList: array(`GET /api/advice/all: every piece of advice (${ADVICE_COUNT}), in id order.`, ref('Advice')),
   BatchItemId: {
-    description: 'The item\'s id as sent (a string of up to 100 characters, or a number); without one, the item\'s 0-based position.',
+    description: "The item's id as sent (a string of up to 100 characters, or a number); without one, the item's 0-based position.",
     anyOf: [{ type: 'string', maxLength: 100 }, { type: 'number' }],
   },
-  BatchItemSuccess: object('An item computed: its result is exactly the single call\'s answer.', {
-    id: ref('BatchItemId', 'The item\'s id, or its position.'),
+  BatchItemSuccess: object("An item computed: its result is exactly the single call's answer.", {
+    id: ref('BatchItemId', "The item's id, or its position."),
     status: { type: 'integer', description: 'HTTP status the single call would have answered: 200.', const: 200 },
     result: {
       description: 'The answer of POST /v1/chart (operation "chart") or /v1/chart/advanced (operation "advanced").',
       anyOf: [ref('Chart'), ref('AdvancedChart')],
     },
   }),
-  BatchItemError: object('An item refused or failed: the single call\'s status and error.', {
-    id: ref('BatchItemId', 'The item\'s id, or its position.'),
+  BatchItemError: object("An item refused or failed: the single call's status and error.", {
+    id: ref('BatchItemId', "The item's id, or its position."),
     status: integer('HTTP status the single call would have answered (400, 422, 503, 504…).', 400, 599),
-    error: ref('ErrorDetail', 'The error, as the single call\'s error body has it under `error`.'),
+    error: ref('ErrorDetail', "The error, as the single call's error body has it under `error`."),
   }),
   BatchItem: {
-    description: 'One item\'s outcome: status 200 with result, or an error status with error.',
+    description: "One item's outcome: status 200 with result, or an error status with error.",
     oneOf: [ref('BatchItemSuccess'), ref('BatchItemError')],
   },
   BatchResult: object('POST /v1/charts/batch: one outcome per item, in request order.', {
@@ -71,7 +71,8 @@ export const MISC_SCHEMAS: Record<string, JsonSchema> = {
     received: { type: 'boolean', description: 'Always true: the event was verified and its effect is durable.', const: true },
     outcome: {
       type: 'string',
-      description: 'What was done: a key issued (or already issued) for a paid Checkout Session, a purchase\'s key revoked (or already revoked, or the revocation remembered for a key not issued yet), or the event ignored.',
+      description:
+        "What was done: a key issued (or already issued) for a paid Checkout Session, a purchase's key revoked (or already revoked, or the revocation remembered for a key not issued yet), or the event ignored.",
       enum: ['issued', 'already-issued', 'revoked', 'already-revoked', 'revocation-remembered', 'ignored'],
     },
   }),

@@ -15,8 +15,8 @@ const count = (what: string): JsonSchema => integer(`Number of ${what} found in 
 
 /** Shared by the three kinds of calendar interval. */
 const intervalTail: Record<string, JsonSchema> = {
-  start: ref('UtcInstant', 'When it begins; the range\'s `from` when it already held then (startsBefore).'),
-  end: ref('UtcInstant', 'When it ends; the range\'s `to` when it still holds then (endsAfter).'),
+  start: ref('UtcInstant', "When it begins; the range's `from` when it already held then (startsBefore)."),
+  end: ref('UtcInstant', "When it ends; the range's `to` when it still holds then (endsAfter)."),
   startsBefore: boolean('True when it already held at the start of the range (it may have begun earlier).'),
   endsAfter: boolean('True when it still holds at the end of the range (it may go on later).'),
   bodies: array('Every transiting body that took part at some moment of the interval, in body order.', ref('Planet'), { uniqueItems: true, maxItems: 13 }),
@@ -58,7 +58,8 @@ export const TIME_SERIES_SCHEMAS: Record<string, JsonSchema> = {
   }),
   ReturnKind: {
     type: 'string',
-    description: 'A return: the Sun (solar, each birthday), the Moon (lunar), Saturn, Chiron back at their natal longitude; uranus-opposition: Uranus opposite its natal longitude.',
+    description:
+      'A return: the Sun (solar, each birthday), the Moon (lunar), Saturn, Chiron back at their natal longitude; uranus-opposition: Uranus opposite its natal longitude.',
     enum: RETURN_KINDS,
   },
   ReturnTransit: object('The transit overlay of the natal chart at the return instant (as POST /v1/chart/transit, without natal).', TRANSIT_CORE_PROPERTIES),
@@ -68,7 +69,7 @@ export const TIME_SERIES_SCHEMAS: Record<string, JsonSchema> = {
       kind: ref('ReturnKind', 'Which return.'),
       at: ref('UtcInstant', 'When the body is exactly at the point, to the second.'),
       pass: integer('Which exact pass of this return: 1, and 2 and 3 when the body stations near the point (2 is retrograde).', 1),
-      of: integer('Which return since birth: 1 for the first Saturn return (about age 29), 30 for the 30th birthday\'s solar return.', 1),
+      of: integer("Which return since birth: 1 for the first Saturn return (about age 29), 30 for the 30th birthday's solar return.", 1),
       retrograde: boolean('True when the body passes the point moving backwards.'),
       transit: ref('ReturnTransit', 'Only when the request asked for chart: true — the transit overlay at this instant.'),
     },
@@ -107,10 +108,13 @@ export const TIME_SERIES_SCHEMAS: Record<string, JsonSchema> = {
     description: 'One interval of the transit calendar; `kind` tells which of the three shapes it has.',
     oneOf: [ref('CalendarCompletesChannel'), ref('CalendarTransitChannel'), ref('CalendarDefinesCenter')],
   },
-  TransitCalendar: object('POST /v1/chart/transit-calendar: when transits complete natal channels, form channels, or define open centers, sorted by start then end.', {
-    ...range,
-    count: count('intervals'),
-    intervals: array('The intervals, sorted by start, then end.', ref('CalendarInterval')),
-    natal: ref('ChartSummary', 'Headline facts of the natal chart.'),
-  }),
+  TransitCalendar: object(
+    'POST /v1/chart/transit-calendar: when transits complete natal channels, form channels, or define open centers, sorted by start then end.',
+    {
+      ...range,
+      count: count('intervals'),
+      intervals: array('The intervals, sorted by start, then end.', ref('CalendarInterval')),
+      natal: ref('ChartSummary', 'Headline facts of the natal chart.'),
+    },
+  ),
 };

@@ -63,7 +63,12 @@ export class StationsRequestDto {
 }
 
 export class ReturnsRequestDto extends BirthDataDto {
-  @ApiPropertyOptional({ isArray: true, enum: RETURN_KINDS, default: ['solar'], description: 'Which returns: solar, lunar, saturn, uranus-opposition, chiron.' })
+  @ApiPropertyOptional({
+    isArray: true,
+    enum: RETURN_KINDS,
+    default: ['solar'],
+    description: 'Which returns: solar, lunar, saturn, uranus-opposition, chiron.',
+  })
   @IsOptional()
   @IsArray({ message: 'kinds must be an array' })
   @ArrayMinSize(1, { message: 'kinds must name at least one kind' })
@@ -77,7 +82,12 @@ export class ReturnsRequestDto extends BirthDataDto {
   @RangeEnd('to', false, '2076-01-01', 'End of the search (excluded); at most 120 years after from. Without to: the first `count` returns.')
   to?: string;
 
-  @ApiPropertyOptional({ example: 3, minimum: 1, maximum: 200, description: 'The first `count` returns of each kind from `from` on, every pass of each (default 1 when `to` is not given).' })
+  @ApiPropertyOptional({
+    example: 3,
+    minimum: 1,
+    maximum: 200,
+    description: 'The first `count` returns of each kind from `from` on, every pass of each (default 1 when `to` is not given).',
+  })
   @IsOptional()
   @IsInt({ message: 'count must be a whole number' })
   @Min(1)
