@@ -19,6 +19,7 @@ import Redis from 'ioredis';
 import { DEFAULT_REDIS_URL, loadConfig } from '../src/config/app-config';
 import { redisServerInstalled, startPrivateRedis } from '../src/config/local-redis';
 import { createApp } from '../src/http-app';
+import { deleteByPrefix } from '../src/modules/redis/scan';
 import { describeRedis, pingRedis } from '../src/modules/redis/redis-connection';
 
 const OUT = join(__dirname, '..', 'openapi.json');
@@ -31,12 +32,7 @@ async function deletePrefix(redisUrl: string, prefix: string): Promise<void> {
   redis.on('error', () => undefined);
   try {
     await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.unlink(...keys);
-    } while (cursor !== '0');
+    await deleteByPrefix(redis, prefix);
   } finally {
     redis.disconnect();
   }

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import Redis from 'ioredis';
+import { deleteByPrefix } from '../../src/modules/redis/scan';
 
 export const TEST_API_KEY = 'test-key-0123456789abcdef';
 export const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -98,12 +99,7 @@ export async function deletePrefix(prefix: string, redisUrl = REDIS_URL): Promis
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, retryStrategy: () => null });
   redis.on('error', () => undefined); // a test may have killed that Redis on purpose
   try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.unlink(...keys);
-    } while (cursor !== '0');
+    await deleteByPrefix(redis, prefix);
   } finally {
     redis.disconnect();
   }

@@ -1,40 +1,37 @@
 /**
  * Enumerations and scalar building blocks shared by every answer: bodies, centers, the chart's labels, the
- * mandala's numbers, instants. Values are those of the engine's tables (src/engine/types.ts, src/engine/tables/*),
- * checked against them and against RULES.md / the reference charts by schemas.spec.ts.
+ * mandala's numbers, instants. The values come from the engine's own tables (src/engine/types.ts,
+ * src/engine/tables/*), so the document cannot name a label the engine does not give or miss one it does; the few
+ * labels the engine holds only as TypeScript unions are listed here and checked against those unions at compile
+ * time. schemas.spec.ts checks all of them against RULES.md (the independent source).
  */
-import { INCARNATION_CROSS_NAMES } from './cross-names';
+import { STATION_BODIES } from '../../../engine/ingresses';
+import { CHANNELS as ENGINE_CHANNELS } from '../../../engine/tables/channels';
+import { CROSSES } from '../../../engine/tables/crosses';
+import { LINE_NAMES as ENGINE_LINE_NAMES, PROFILE_GEOMETRY } from '../../../engine/tables/profiles';
+import { QUARTERS } from '../../../engine/tables/quarters';
+import { TYPE_DETAILS } from '../../../engine/tables/type-details';
+import {
+  DETERMINATION_COLORS as ENGINE_DETERMINATION,
+  ENVIRONMENT_COLORS as ENGINE_ENVIRONMENT,
+  MOTIVATION_COLORS as ENGINE_MOTIVATION,
+  PERSPECTIVE_COLORS as ENGINE_PERSPECTIVE,
+} from '../../../engine/tables/variable-names';
+import { type Authority, CENTERS, type CrossGeometry, type Definition, type HdType, PLANETS } from '../../../engine/types';
 import { integer, JsonSchema, number, string, stringEnum } from './json-schema';
 
-export { INCARNATION_CROSS_NAMES };
+export { CENTERS, PLANETS, QUARTERS, STATION_BODIES };
 
-/** The 13 bodies in the order of every chart export (RULES 2.1). */
-export const PLANETS = [
-  'sun',
-  'earth',
-  'northNode',
-  'southNode',
-  'moon',
-  'mercury',
-  'venus',
-  'mars',
-  'jupiter',
-  'saturn',
-  'uranus',
-  'neptune',
-  'pluto',
-] as const;
+const unique = <T>(values: Iterable<T>): T[] => [...new Set(values)];
 
-/** The bodies that can turn retrograde and direct (Sun, Moon, Earth never do; the nodes are left out). */
-export const STATION_BODIES = ['mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] as const;
+export const CHART_TYPES = Object.keys(TYPE_DETAILS) as HdType[];
+export const STRATEGIES = unique(Object.values(TYPE_DETAILS).map((t) => t.strategy));
+export const SIGNATURES = unique(Object.values(TYPE_DETAILS).map((t) => t.signature));
+export const NOT_SELF_THEMES = unique(Object.values(TYPE_DETAILS).map((t) => t.notSelfTheme));
+export const AURAS = unique(Object.values(TYPE_DETAILS).map((t) => t.aura));
 
-export const CENTERS = ['Head', 'Ajna', 'Throat', 'G', 'Heart', 'Sacral', 'Solar Plexus', 'Spleen', 'Root'] as const;
-
-export const CHART_TYPES = ['Manifestor', 'Generator', 'Manifesting Generator', 'Projector', 'Reflector'] as const;
-export const STRATEGIES = ['To Inform', 'To Respond', 'Wait for the Invitation', 'Wait a Lunar Cycle'] as const;
-export const SIGNATURES = ['Peace', 'Satisfaction', 'Success', 'Surprise'] as const;
-export const NOT_SELF_THEMES = ['Anger', 'Frustration', 'Frustration and Anger', 'Bitterness', 'Disappointment'] as const;
-export const AURAS = ['Closed and repelling', 'Open and enveloping', 'Focused and absorbing', 'Sampling and resistant'] as const;
+/** Every member of a union, listed once: `satisfies` refuses a value outside it, AllOf a missing one. */
+type AllOf<U, L extends readonly unknown[]> = [U] extends [L[number]] ? L : never;
 
 export const AUTHORITIES = [
   'Emotional (Solar Plexus)',
@@ -45,85 +42,45 @@ export const AUTHORITIES = [
   'Self-Projected',
   'Mental / Environmental (no inner authority)',
   'Lunar',
-] as const;
-
-export const DEFINITIONS = ['No Definition', 'Single Definition', 'Split Definition', 'Triple Split Definition', 'Quadruple Split Definition'] as const;
+] as const satisfies readonly Authority[];
+export const DEFINITIONS = [
+  'No Definition',
+  'Single Definition',
+  'Split Definition',
+  'Triple Split Definition',
+  'Quadruple Split Definition',
+] as const satisfies readonly Definition[];
+export const CROSS_GEOMETRIES = ['Right Angle', 'Juxtaposition', 'Left Angle'] as const satisfies readonly CrossGeometry[];
+const _complete: [AllOf<Authority, typeof AUTHORITIES>, AllOf<Definition, typeof DEFINITIONS>, AllOf<CrossGeometry, typeof CROSS_GEOMETRIES>] = [
+  AUTHORITIES,
+  DEFINITIONS,
+  CROSS_GEOMETRIES,
+];
 
 /** The 12 profiles (personality Sun line / design Sun line) and their line names (RULES 8). */
-export const PROFILES = ['1/3', '1/4', '2/4', '2/5', '3/5', '3/6', '4/6', '4/1', '5/1', '5/2', '6/2', '6/3'] as const;
-export const LINE_NAMES = ['Investigator', 'Hermit', 'Martyr', 'Opportunist', 'Heretic', 'Role Model'] as const;
+export const PROFILES = Object.keys(PROFILE_GEOMETRY);
+export const LINE_NAMES = ENGINE_LINE_NAMES.slice(1);
 export const PROFILE_NAMES = PROFILES.map((p) => {
   const [a, b] = p.split('/').map(Number);
   return `${LINE_NAMES[a - 1]} / ${LINE_NAMES[b - 1]}`;
 });
 
-export const CROSS_GEOMETRIES = ['Right Angle', 'Juxtaposition', 'Left Angle'] as const;
-export const QUARTERS = ['Initiation', 'Civilization', 'Duality', 'Mutation'] as const;
+/** The 192 cross names (RULES 9.3): three per personality Sun gate. */
+export const INCARNATION_CROSS_NAMES = Object.values(CROSSES).flatMap((row) => [row.rightAngle.name, row.juxtaposition.name, row.leftAngle.name]);
 
-export const CIRCUIT_GROUPS = ['Individual', 'Collective', 'Tribal', 'Integration'] as const;
-export const CIRCUITS = ['Knowing', 'Centering', 'Integration', 'Logic', 'Abstract', 'Ego', 'Defense'] as const;
+export const CIRCUIT_GROUPS = unique(ENGINE_CHANNELS.map((c) => c.circuitGroup));
+export const CIRCUITS = unique(ENGINE_CHANNELS.map((c) => c.circuit));
 
 /** The 36 channels as [gate1, gate2, name], gate1 the lower gate (RULES 4). */
-export const CHANNELS = [
-  [1, 8, 'Inspiration'],
-  [2, 14, 'The Beat'],
-  [3, 60, 'Mutation'],
-  [4, 63, 'Logic'],
-  [5, 15, 'Rhythm'],
-  [6, 59, 'Mating'],
-  [7, 31, 'The Alpha'],
-  [9, 52, 'Concentration'],
-  [10, 20, 'Awakening'],
-  [10, 34, 'Exploration'],
-  [10, 57, 'Perfected Form'],
-  [11, 56, 'Curiosity'],
-  [12, 22, 'Openness'],
-  [13, 33, 'The Prodigal'],
-  [16, 48, 'The Wavelength'],
-  [17, 62, 'Acceptance'],
-  [18, 58, 'Judgment'],
-  [19, 49, 'Synthesis'],
-  [20, 34, 'Charisma'],
-  [20, 57, 'The Brainwave'],
-  [21, 45, 'Money'],
-  [23, 43, 'Structuring'],
-  [24, 61, 'Awareness'],
-  [25, 51, 'Initiation'],
-  [26, 44, 'Surrender'],
-  [27, 50, 'Preservation'],
-  [28, 38, 'Struggle'],
-  [29, 46, 'Discovery'],
-  [30, 41, 'Recognition'],
-  [32, 54, 'Transformation'],
-  [34, 57, 'Power'],
-  [35, 36, 'Transitoriness'],
-  [37, 40, 'Community'],
-  [39, 55, 'Emoting'],
-  [42, 53, 'Maturation'],
-  [47, 64, 'Abstraction'],
-] as const;
+export const CHANNELS = ENGINE_CHANNELS.map((c) => [c.gate1, c.gate2, c.name] as const);
 export const CHANNEL_KEYS = CHANNELS.map(([a, b]) => `${a}-${b}`);
 export const CHANNEL_NAMES = CHANNELS.map(([, , name]) => name);
 
 /** Names of the six colors of each variable (RULES 10.2), index = color - 1; Determination and Environment have left/right variants. */
-export const DETERMINATION_COLORS = [
-  ['Appetite', 'Consecutive', 'Alternating'],
-  ['Taste', 'Open', 'Closed'],
-  ['Thirst', 'Hot', 'Cold'],
-  ['Touch', 'Calm', 'Nervous'],
-  ['Sound', 'High', 'Low'],
-  ['Light', 'Direct', 'Indirect'],
-] as const;
-export const ENVIRONMENT_COLORS = [
-  ['Caves', 'Selective', 'Blending'],
-  ['Markets', 'Internal', 'External'],
-  ['Kitchens', 'Wet', 'Dry'],
-  ['Mountains', 'Active', 'Passive'],
-  ['Valleys', 'Narrow', 'Wide'],
-  ['Shores', 'Natural', 'Artificial'],
-] as const;
-export const MOTIVATION_COLORS = ['Fear', 'Hope', 'Desire', 'Need', 'Guilt', 'Innocence'] as const;
-export const PERSPECTIVE_COLORS = ['Survival', 'Possibility', 'Power', 'Wanting', 'Probability', 'Personal'] as const;
+export const DETERMINATION_COLORS = ENGINE_DETERMINATION.map((c) => [c.name, c.left!, c.right!] as const);
+export const ENVIRONMENT_COLORS = ENGINE_ENVIRONMENT.map((c) => [c.name, c.left!, c.right!] as const);
+export const MOTIVATION_COLORS = ENGINE_MOTIVATION.map((c) => c.name);
+export const PERSPECTIVE_COLORS = ENGINE_PERSPECTIVE.map((c) => c.name);
 
 /** "personality.sun" … "design.pluto": the 26 activations, as the day operation names what changes. */
 export const ACTIVATION_NAMES = (['personality', 'design'] as const).flatMap((side) => PLANETS.map((p) => `${side}.${p}`));
