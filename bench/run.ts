@@ -13,6 +13,7 @@ const SECTIONS: Record<string, () => Promise<{ run: (report: typeof printReport)
   advice: () => import('./advice'),
   http: () => import('./http-chart'),
   'http-places': () => import('./http-places'),
+  mcp: () => import('./mcp'),
   all: () => import('./http-all'),
 };
 

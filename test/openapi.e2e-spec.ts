@@ -193,3 +193,38 @@ describe('OpenAPI document: real answers validate against its schemas (ajv stric
     expect(missing).toEqual([]);
   });
 });
+
+describe('OpenAPI document: the answers of an overloaded queue with no worker', () => {
+  let svc: RunningService;
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  addFormats(ajv);
+  beforeAll(async () => {
+    svc = await startService({ worker: false, env: { JOB_TIMEOUT_MS: '2000', QUEUE_MAX_WAITING: '1' } });
+    const doc = (await (await fetch(`${svc.baseUrl}/docs-json`)).json()) as Json;
+    ajv.addVocabulary(['components']);
+    ajv.addSchema({ $id: 'https://hd-chart-api.local/openapi.json', components: { schemas: doc.components.schemas } });
+    expect(Object.keys(doc.paths['/v1/chart'].post.responses)).toEqual(expect.arrayContaining(['503', '504']));
+  }, 120_000);
+  afterAll(async () => svc?.stop());
+
+  it('504 COMPUTE_TIMEOUT and 503 OVERLOADED, both with Retry-After, in the error shape', async () => {
+    const ask = (birthtime: string) =>
+      fetch(`${svc.baseUrl}/v1/chart`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'HD-Api-Key': TEST_API_KEY },
+        body: JSON.stringify({ ...RA, birthtime }),
+      });
+    const first = ask('03:00'); // waits for a worker that never comes
+    await new Promise((r) => setTimeout(r, 400));
+    const second = await ask('03:01'); // one job is already waiting: QUEUE_MAX_WAITING reached
+    const validate = ajv.getSchema('https://hd-chart-api.local/openapi.json#/components/schemas/ErrorResponse')!;
+    const overloaded = (await second.json()) as Json;
+    expect([second.status, overloaded.error.code, second.headers.get('retry-after')]).toEqual([503, 'OVERLOADED', expect.stringMatching(/^\d+$/)]);
+    if (!validate(overloaded)) throw new Error(ajv.errorsText(validate.errors));
+    const timedOut = await first;
+    const body = (await timedOut.json()) as Json;
+    expect([timedOut.status, body.error.code, timedOut.headers.get('retry-after')]).toEqual([504, 'COMPUTE_TIMEOUT', expect.stringMatching(/^\d+$/)]);
+    expect(body.error.correlationId).toEqual(expect.any(String));
+    if (!validate(body)) throw new Error(ajv.errorsText(validate.errors));
+  });
+});
