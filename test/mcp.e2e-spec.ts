@@ -135,7 +135,11 @@ describe('MCP server at /mcp (Streamable HTTP, the SDK client)', () => {
     expect(Object.keys(chart.inputSchema.properties!)).toEqual(
       expect.arrayContaining(['birthdate', 'birthtime', 'location', 'latitude', 'longitude', 'timezone']),
     );
-    expect((chart.outputSchema as { properties: Record<string, unknown> }).properties).toHaveProperty('incarnationCross');
+    const outline = chart.outputSchema as { properties: Record<string, { enum?: string[] }> };
+    expect(outline.properties).toHaveProperty('incarnationCross');
+    expect(outline.properties.type.enum).toEqual(['Manifestor', 'Generator', 'Manifesting Generator', 'Projector', 'Reflector']);
+    // Outlines, not the whole schemas: a tools/list an agent can afford to read.
+    expect(JSON.stringify(tools).length).toBeLessThan(100_000);
   });
 
   it.each(CASES.map((c) => [c.tool, c] as const))('%s answers what its HTTP operation answers', async (_name, c) => {

@@ -22,7 +22,7 @@ export interface ToolEntry {
 
 /**
  * The tools, described from the registry and the OpenAPI document: the input schema is the HTTP request's (the DTO
- * as @nestjs/swagger renders it, or the query parameters), the output schema the 200 answer's, both made
+ * as @nestjs/swagger renders it, or the query parameters), the output schema an outline of the 200 answer's, both
  * self-contained (MCP tool schemas cannot point into a document).
  */
 export function buildTools(document: OpenAPIObject): ToolEntry[] {
@@ -41,7 +41,7 @@ export function buildTools(document: OpenAPIObject): ToolEntry[] {
       annotations: { readOnlyHint: true, idempotentHint: id !== 'advice', openWorldHint: false },
     };
     if (operation.output.kind === 'json') {
-      const output = portable(inline({ $ref: `#/components/schemas/${operation.output.schema}` }, schemas)) as Json;
+      const output = portable(outline({ $ref: `#/components/schemas/${operation.output.schema}` }, schemas)) as Json;
       // MCP structured content is an object; an answer that is not one goes out as text only.
       if (output.type === 'object') definition.outputSchema = output;
     }
@@ -102,5 +102,41 @@ export function portable(node: unknown): unknown {
     out.minItems = tuple.length;
     out.maxItems = tuple.length;
   }
+  return out;
+}
+
+/** Enums longer than this (the 192 cross names, the 36 channels) are left to the OpenAPI document. */
+const OUTLINE_MAX_ENUM = 24;
+
+/**
+ * An answer's schema as an agent needs it in its context: the answer's own fields with their types, descriptions
+ * and short enums (type, authority, profile …), nested parts as their type and description only. The whole
+ * schemas inlined weigh about 385 KB for the 16 tools (tens of thousands of tokens on every tools/list); the
+ * outlines about 20 KB. Every answer still validates against its outline; /docs-json has the full schema.
+ */
+export function outline(node: unknown, schemas: Record<string, Json>, depth = 0): unknown {
+  if (Array.isArray(node)) return node.map((n) => outline(n, schemas, depth));
+  if (!node || typeof node !== 'object') return node;
+  const ref = (node as Json).$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+    const target = schemas[ref.slice('#/components/schemas/'.length)];
+    if (!target) throw new Error(`unknown schema ${ref}`);
+    const { $ref: _ref, ...siblings } = node as Json;
+    if (depth === 0) return { ...(outline(target, schemas, depth + 1) as Json), ...siblings };
+    return { ...summary(target), ...siblings };
+  }
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([k, v]) => !(k === 'enum' && Array.isArray(v) && v.length > OUTLINE_MAX_ENUM))
+      .map(([k, v]) => [k, outline(v, schemas, depth)]),
+  );
+}
+
+/** A nested part in one line: its type and description, and its values when they are few. */
+function summary(target: Json): Json {
+  const out: Json = {};
+  if (target.type !== undefined) out.type = target.type;
+  if (target.description !== undefined) out.description = target.description;
+  if (Array.isArray(target.enum) && target.enum.length <= OUTLINE_MAX_ENUM) out.enum = target.enum;
   return out;
 }
