@@ -183,7 +183,10 @@ describe('fairness: one key with 400 requests in flight does not starve another 
     report('fairness', { keyA: a, keyB: b });
     expect(b.byStatus).toEqual({ 200: b.total });
     expect(a.byStatus).toEqual({ 200: a.total });
-    expect(b.p99).toBeLessThanOrEqual(Math.max(100, a.p50 / 4));
+    // Key B's ~120 requests in 5 s: its p99 is its second-slowest request, which one pause of a shared core can
+    // decide; p95 says "served ahead of the backlog" and the maximum "never waits as long as key A typically does".
+    expect(b.p95).toBeLessThanOrEqual(Math.max(100, a.p50 / 4));
+    expect(b.maxMs).toBeLessThan(a.p50);
     // Per-key in-flight figures: hash prefixes only, never the key.
     expect(metrics).toMatch(/hd_key_requests_in_flight\{key="[0-9a-f]{8}"\} \d+/);
     expect(metrics).not.toContain(KEY_A);

@@ -64,7 +64,7 @@ export async function runLoad(o: LoadOptions): Promise<Sample[]> {
 }
 
 /** Counts by status (and error code), the slowest answer, and percentiles: what the tests print. */
-export function summarise(samples: Sample[]): { total: number; byStatus: Record<string, number>; maxMs: number; p50: number; p99: number } {
+export function summarise(samples: Sample[]): { total: number; byStatus: Record<string, number>; maxMs: number; p50: number; p95: number; p99: number } {
   const byStatus: Record<string, number> = {};
   for (const s of samples) {
     const k = s.code ? `${s.status} ${s.code}` : String(s.status);
@@ -72,7 +72,7 @@ export function summarise(samples: Sample[]): { total: number; byStatus: Record<
   }
   const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
   const at = (p: number) => ms[Math.min(ms.length - 1, Math.floor(p * ms.length))] ?? 0;
-  return { total: samples.length, byStatus, maxMs: ms[ms.length - 1] ?? 0, p50: at(0.5), p99: at(0.99) };
+  return { total: samples.length, byStatus, maxMs: ms[ms.length - 1] ?? 0, p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
 /** Run as a child process (a second load generator that does not share the test's event loop): prints the samples' summary. */

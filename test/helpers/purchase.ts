@@ -1,4 +1,5 @@
 /** Shared by the purchase tests: the service's Stripe settings, webhook delivery, pages, the key on a page. */
+import { assertErrorShape } from './error-shape';
 import { signature } from './fake-stripe';
 import type { Json } from './service';
 
@@ -27,6 +28,7 @@ export async function deliver(baseUrl: string, payload: string, sig: string | nu
   } catch {
     // not JSON
   }
+  if (res.status >= 400 && res.headers.get('content-type')?.startsWith('application/json')) assertErrorShape(res.status, body, 'POST /v1/purchase/webhook');
   return { status: res.status, body };
 }
 

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import { deleteByPrefix } from '../../src/modules/redis/scan';
+import { assertErrorShape } from './error-shape';
 
 export const TEST_API_KEY = 'test-key-0123456789abcdef';
 export const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -177,5 +178,6 @@ export async function post<T = Json>(
   } catch {
     // not JSON (an SVG, say)
   }
+  if (res.status >= 400 && res.headers.get('content-type')?.startsWith('application/json')) assertErrorShape(res.status, parsed, `POST ${path}`);
   return { status: res.status, headers: res.headers, body: parsed as T, text };
 }
