@@ -8,7 +8,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import {
   CENTER_INNER_POINT,
   CHANNEL_CASING_WIDTH,
@@ -25,26 +25,10 @@ import {
 import { CENTERS } from '../src/engine/types';
 import type { Chart } from '../src/engine/types';
 import { referenceCharts } from './helpers/reference-chart';
+import { chromiumSuite, launchChromium } from './helpers/chromium';
 import { distToSegment } from './helpers/geometry';
 
-/** Debian's Chromium; BODYGRAPH_CHROMIUM overrides the path (used to check the missing-browser behavior). */
-const CHROMIUM = process.env.BODYGRAPH_CHROMIUM ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const present = fs.existsSync(CHROMIUM);
-const inCi = Boolean(process.env.CI);
 const SHOTS = path.join(os.tmpdir(), 'bodygraph-chromium');
-
-if (!present && !inCi) {
-  console.warn(`bodygraph-chromium: SKIPPED — ${CHROMIUM} not found (install with: apt-get install -y chromium). Under CI this fails.`);
-}
 
 type RGB = [number, number, number];
 
@@ -89,7 +73,7 @@ interface Shot {
 }
 
 let context: BrowserContext | undefined;
-let userDataDir: string | undefined;
+let close: (() => Promise<void>) | undefined;
 
 async function shoot(chart: Chart, id: string, theme: ThemeName, size: number, points: Point[]): Promise<Shot> {
   const svg = renderBodygraph(chart, { theme, size });
@@ -143,22 +127,13 @@ async function shoot(chart: Chart, id: string, theme: ThemeName, size: number, p
   }
 }
 
-const suite = present || inCi ? describe : describe.skip;
-
-suite(`bodygraph in headless Chromium${present || inCi ? '' : ` (skipped: ${CHROMIUM} not found)`}`, () => {
+chromiumSuite('bodygraph-chromium')('bodygraph in headless Chromium', () => {
   beforeAll(async () => {
-    if (!present) throw new Error(`CI is set but ${CHROMIUM} is missing: install it with apt-get install -y chromium`);
-    userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bodygraph-chromium-profile-'));
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ARGS,
-    });
+    ({ context, close } = await launchChromium('bodygraph-chromium-profile-'));
   });
 
   afterAll(async () => {
-    await context?.close();
-    if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
+    await close?.();
   });
 
   const charts = referenceCharts();

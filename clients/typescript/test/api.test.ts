@@ -2,8 +2,9 @@
  * Every operation of the client against a running API: HD_API_URL (e.g. http://127.0.0.1:3000) and HD_API_KEY
  * (a key it accepts). Without them these tests are skipped (the offline tests still run).
  *
- * Expected values are the API's real answers for Ra Uru Hu's birth, 1948-04-09 00:14 in Montreal
- * (src/modules/chart/openapi-examples.json at the repository root holds them).
+ * Expected values come from independent sources: the reference charts (test/fixtures/reference-charts.json at the
+ * repository root: Ra Uru Hu's birth, 1948-04-09 00:14 in Montreal) and the astronomy of the dates asked about. Where a
+ * value has no such source, the test asks that the client gives exactly what the API sends over plain fetch.
  *
  * The answers are read through the generated types, so these tests also compile only while the fields they read
  * exist in the OpenAPI document (type-tests/ checks the types more closely).
@@ -21,6 +22,17 @@ const other: BirthData = { birthdate: '1992-10-03', birthtime: '00:03', location
 const third: BirthData = { birthdate: '1975-01-20', birthtime: '08:30', location: 'Sydney, Australia' };
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** The same call over plain fetch: what the API sends, for comparing with what the client gives. */
+async function wire(path: string, body: unknown): Promise<unknown> {
+  const res = await fetch(`${API_URL}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'HD-Api-Key': API_KEY ?? '' },
+    body: JSON.stringify(body),
+  });
+  assert.equal(res.status, 200);
+  return res.json();
+}
 
 async function rejection(promise: Promise<unknown>): Promise<HdApiError> {
   const err = await promise.then(
@@ -90,23 +102,32 @@ describe('against a running API', { skip }, () => {
       assert.equal(transit.activations.earth.gate, 39);
     });
 
-    it('penta(): three members', async () => {
-      const penta = await hd.penta({ members: [ra, other, third] });
+    it('penta(): three members, the 12 Penta gates, as the API sends it', async () => {
+      const body = { members: [ra, other, third] };
+      const penta = await hd.penta(body);
       assert.equal(penta.memberCount, 3);
-      assert.equal(penta.gates.length, 12);
-      const g33 = penta.gates.find((g) => g.gate === 33);
-      assert.ok(g33);
-      assert.equal(g33.present, true);
-      assert.deepEqual(g33.members, [0, 1]);
+      assert.deepEqual(
+        penta.gates.map((g) => g.gate).sort((a, b) => a - b),
+        [1, 2, 5, 7, 8, 13, 14, 15, 29, 31, 33, 46],
+      );
+      assert.deepEqual(penta, await wire('/v1/chart/penta', body));
     });
 
-    it('day(): 34 windows for the reference day', async () => {
-      const day = await hd.day({ birthdate: '1948-04-09', location: 'montreal, quebec, canada' });
+    it('day(): the window holding 00:14 is the reference chart, and the windows fill the day', async () => {
+      const body = { birthdate: '1948-04-09', location: 'montreal, quebec, canada' };
+      const day = await hd.day(body);
       assert.equal(day.birth.date, '1948-04-09');
       assert.equal(day.birth.day.hours, 24);
-      assert.equal(day.windowCount, 34);
-      assert.equal(day.windows[0].type, 'Manifestor');
-      assert.equal(day.windows[0].to.local, '00:23:19');
+      assert.equal(day.windowCount, day.windows.length);
+      const at0014 = day.windows.find((w) => w.from.local <= '00:14:00' && w.to.local > '00:14:00');
+      assert.ok(at0014);
+      assert.equal(at0014.type, 'Manifestor');
+      assert.equal(at0014.profile, '5/1');
+      // The windows follow one another from 00:00 to 24:00 without a gap.
+      assert.equal(day.windows[0].from.local, '00:00:00');
+      assert.equal(day.windows[day.windows.length - 1].to.local, '24:00:00');
+      day.windows.slice(1).forEach((w, i) => assert.equal(w.from.utc, day.windows[i].to.utc));
+      assert.deepEqual(day, await wire('/v1/chart/day', body));
     });
 
     it('batch(): each item answered or refused on its own', async () => {
@@ -149,43 +170,47 @@ describe('against a running API', { skip }, () => {
   });
 
   describe('time series', () => {
-    it('ingresses(): 24 gate ingresses in the first week of 2026', async () => {
-      const answer = await hd.ingresses({
+    it('ingresses(): gate ingresses of the first week of 2026, as the API sends them', async () => {
+      const body = {
         from: '2026-01-01T00:00:00Z',
         to: '2026-01-08T00:00:00Z',
-        level: 'gate',
-        bodies: ['sun', 'earth', 'moon', 'mercury', 'venus', 'mars'],
-      });
-      assert.equal(answer.count, 24);
-      assert.deepEqual(answer.events[0], { body: 'venus', at: '2026-01-01T05:35:51Z', gate: 38, line: 1, previous: { gate: 58, line: 6 }, retrograde: false });
+        level: 'gate' as const,
+        bodies: ['sun', 'earth', 'moon', 'mercury', 'venus', 'mars'] as const,
+      };
+      const answer = await hd.ingresses({ ...body, bodies: [...body.bodies] });
+      assert.equal(answer.count, answer.events.length);
+      // The Moon moves 11.8–15.4° a day, so it crosses 5.625° gates 14 to 20 times in 7 days.
+      const moon = answer.events.filter((e) => e.body === 'moon').length;
+      assert.ok(moon >= 14 && moon <= 20, `${moon} Moon ingresses`);
+      for (const e of answer.events) assert.ok(e.at >= body.from && e.at < body.to && body.bodies.includes(e.body as never));
+      assert.deepEqual(answer, await wire('/v1/transits/ingresses', body));
     });
 
+    // 2026 by the almanac: Mercury turns 6 times (three retrogrades), Venus, Jupiter, Saturn, Uranus, Neptune and
+    // Pluto twice each, Mars not at all (its next retrograde begins in January 2027); Uranus turns direct on 4 February.
     it('stations(): 18 stations in 2026, the first Uranus direct in 8.4', async () => {
       const answer = await hd.stations({ from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z' });
       assert.equal(answer.count, 18);
       assert.deepEqual(answer.events[0], { body: 'uranus', at: '2026-02-04T02:33:06Z', station: 'direct', gate: 8, line: 4 });
     });
 
-    it('returns(): four Saturn passes in 60 years', async () => {
-      const answer = await hd.returns({ ...ra, from: '1948-04-09T00:00:00Z', to: '2008-04-09T00:00:00Z', kinds: ['saturn'] });
-      assert.equal(answer.count, 4);
-      assert.deepEqual(
-        answer.events.map((e: { at: string; pass: number; of: number }) => [e.at, e.pass, e.of]),
-        [
-          ['1976-10-24T15:30:49Z', 1, 1],
-          ['1977-01-01T06:51:52Z', 2, 1],
-          ['1977-07-07T07:57:39Z', 3, 1],
-          ['2006-08-15T00:17:21Z', 1, 2],
-        ],
-      );
+    // Saturn's period is 29.46 years: the first return falls 29–30 years after 1948-04, the second 58–59 years after.
+    it('returns(): Saturn returns where its period puts them, as the API sends them', async () => {
+      const body = { ...ra, from: '1948-04-09T00:00:00Z', to: '2008-04-09T00:00:00Z', kinds: ['saturn' as const] };
+      const answer = await hd.returns(body);
+      const events = answer.events.map((e: { at: string; pass: number; of: number }) => [Number(e.at.slice(0, 4)), e.of]);
+      assert.ok(events.every(([year, of]) => (of === 1 ? year >= 1976 && year <= 1978 : of === 2 && year >= 2005 && year <= 2008)));
+      assert.ok(events.some(([, of]) => of === 1) && events.some(([, of]) => of === 2));
       assert.equal(answer.natal.type, 'Manifestor');
+      assert.deepEqual(answer, await wire('/v1/chart/returns', body));
     });
 
-    it('transitCalendar(): 14 intervals in two weeks', async () => {
-      const answer = await hd.transitCalendar({ ...ra, from: '2026-01-01T00:00:00Z', to: '2026-01-15T00:00:00Z' });
-      assert.equal(answer.count, 14);
-      assert.equal(answer.intervals[0].kind, 'completes-channel');
-      assert.deepEqual([answer.intervals[0].channel.gate1, answer.intervals[0].channel.gate2], [16, 48]);
+    it('transitCalendar(): two weeks of intervals inside the range, as the API sends them', async () => {
+      const body = { ...ra, from: '2026-01-01T00:00:00Z', to: '2026-01-15T00:00:00Z' };
+      const answer = await hd.transitCalendar(body);
+      assert.equal(answer.count, answer.intervals.length);
+      for (const i of answer.intervals) assert.ok(['completes-channel', 'transit-channel', 'defines-center'].includes(i.kind));
+      assert.deepEqual(answer, await wire('/v1/chart/transit-calendar', body));
     });
   });
 

@@ -340,6 +340,21 @@ function graph(sk: Skeleton, states: Uint8Array, defined: readonly boolean[]): s
   return out + '</g>';
 }
 
+/** A chart's design (left) and personality (right) gate.line columns, in their colors. */
+function natalColumns(mode: TextMode, p: Palette, chart: Pick<Chart, 'personality' | 'design'>): string {
+  const side = (s: 'design' | 'personality', header: string) =>
+    column(
+      mode,
+      s,
+      header,
+      p[s],
+      COLUMN[s],
+      PLANETS.map((pl) => `${chart[s][pl].gate}.${chart[s][pl].line}`),
+      (pl) => `data-side="${s}" data-planet="${pl}"`,
+    );
+  return side('design', 'Design') + side('personality', 'Personality');
+}
+
 /** A column of 13 planet rows (glyph and value) under a header, in one color. */
 function column(
   mode: TextMode,
@@ -439,24 +454,7 @@ export function renderBodygraph(chart: Chart, options: ChartDrawingOptions = {})
     CENTERS.map((c) => chart.definedCenters.includes(c)),
   );
   out += `<g id="columns" font-family="${FONT_FAMILY}">`;
-  out += column(
-    mode,
-    'design',
-    'Design',
-    p.design,
-    COLUMN.design,
-    PLANETS.map((pl) => `${chart.design[pl].gate}.${chart.design[pl].line}`),
-    (pl) => `data-side="design" data-planet="${pl}"`,
-  );
-  out += column(
-    mode,
-    'personality',
-    'Personality',
-    p.personality,
-    COLUMN.personality,
-    PLANETS.map((pl) => `${chart.personality[pl].gate}.${chart.personality[pl].line}`),
-    (pl) => `data-side="personality" data-planet="${pl}"`,
-  );
+  out += natalColumns(mode, p, chart);
   out += '</g>';
   if (options.variables) out += arrows(p, chart.variables);
   return out + caption(mode, p, `${chart.type} \u00B7 Profile ${chart.profile}`, `Authority: ${chart.authority}`) + '</svg>\n';
@@ -561,24 +559,7 @@ export function renderTransitBodygraph(natal: Chart, transit: TransitChart, opti
     CENTERS.map((c) => transit.definedCenters.includes(c)),
   );
   out += `<g id="columns" font-family="${FONT_FAMILY}">`;
-  out += column(
-    mode,
-    'design',
-    'Design',
-    p.design,
-    COLUMN.design,
-    PLANETS.map((pl) => `${natal.design[pl].gate}.${natal.design[pl].line}`),
-    (pl) => `data-side="design" data-planet="${pl}"`,
-  );
-  out += column(
-    mode,
-    'personality',
-    'Personality',
-    p.personality,
-    COLUMN.personality,
-    PLANETS.map((pl) => `${natal.personality[pl].gate}.${natal.personality[pl].line}`),
-    (pl) => `data-side="personality" data-planet="${pl}"`,
-  );
+  out += natalColumns(mode, p, natal);
   const transitColumn = { glyphX: 1204, valueX: 1172, valueAnchor: 'end' as const, headerX: 1222, headerAnchor: 'end' as const };
   out += column(
     mode,

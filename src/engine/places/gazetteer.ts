@@ -29,7 +29,8 @@ import type { PlaceSuggestion } from './search';
 import { StringTable } from './string-table';
 import { NO_SCORE, POS_BITS, Source, WordPrefixIndex } from './word-index';
 
-export interface ResolvedPlace {
+/** What the gazetteer knows of one place: the part a resolved birth place and a search suggestion share. */
+export interface PlaceFields {
   name: string; // the GeoNames name (its usual English/ASCII form: "Moscow", "Munich", "Köln"), whatever the query's script
   region: string; // first-order division name ('' when unknown)
   country: string;
@@ -38,6 +39,9 @@ export interface ResolvedPlace {
   longitude: number;
   timezone: string; // IANA zone (from geo-tz/all at the place's coordinates)
   population: number;
+}
+
+export interface ResolvedPlace extends PlaceFields {
   /** The city part of the query as the caller wrote it (trimmed), e.g. "東京" for "東京, 日本". */
   asWritten: string;
   /** Number of other places that carry the same name within the matched country/region set. */
@@ -421,19 +425,7 @@ export class Gazetteer {
   }
 
   place(id: number, asWritten: string, alternatives?: number): ResolvedPlace {
-    const c = this.countries[this.country[id]];
-    const r = this.region[id];
-    const out: ResolvedPlace = {
-      name: this.names.get(id),
-      region: r >= 0 ? this.regionNames[r] : '',
-      country: c.name,
-      countryCode: c.code,
-      latitude: this.lat[id],
-      longitude: this.lon[id],
-      timezone: this.zones[this.zoneOf[id]],
-      population: this.pop[id],
-      asWritten,
-    };
+    const out: ResolvedPlace = { ...this.fields(id), asWritten };
     if (alternatives) out.alternatives = alternatives;
     return out;
   }
@@ -677,6 +669,10 @@ export class Gazetteer {
   }
 
   private suggestion(id: number): PlaceSuggestion {
+    return { ...this.fields(id), location: this.location(id) };
+  }
+
+  private fields(id: number): PlaceFields {
     const c = this.countries[this.country[id]];
     const r = this.region[id];
     return {
@@ -688,7 +684,6 @@ export class Gazetteer {
       longitude: this.lon[id],
       timezone: this.zones[this.zoneOf[id]],
       population: this.pop[id],
-      location: this.location(id),
     };
   }
 

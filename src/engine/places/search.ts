@@ -4,17 +4,9 @@
  *
  * The ranking and scoping live in Gazetteer.search (gazetteer.ts), the word-prefix index in word-index.ts.
  */
-import { loadGazetteer } from './gazetteer';
+import { loadGazetteer, type PlaceFields } from './gazetteer';
 
-export interface PlaceSuggestion {
-  name: string;
-  region: string;
-  country: string;
-  countryCode: string;
-  latitude: number;
-  longitude: number;
-  timezone: string;
-  population: number;
+export interface PlaceSuggestion extends PlaceFields {
   /** "Name, Country" or "Name, Region, Country": resolvePlace(location) gives back this place. */
   location: string;
 }

@@ -63,18 +63,22 @@ function inputSchemaOf(http: Json, schemas: Record<string, Json>): Json {
   return { type: 'object', properties, required, additionalProperties: false };
 }
 
+/** The component a `#/components/schemas/X` reference names, and the keywords written beside the reference. */
+function refTarget(node: Json, schemas: Record<string, Json>): { target: Json; siblings: Json } | undefined {
+  const { $ref: ref, ...siblings } = node;
+  if (typeof ref !== 'string' || !ref.startsWith('#/components/schemas/')) return undefined;
+  const target = schemas[ref.slice('#/components/schemas/'.length)];
+  if (!target) throw new Error(`unknown schema ${ref}`);
+  return { target, siblings };
+}
+
 /** Replaces every `#/components/schemas/X` reference by a copy of X (the schemas have no cycles). */
 export function inline(node: unknown, schemas: Record<string, Json>, depth = 0): unknown {
   if (depth > 32) throw new Error('schema references nest too deep (a cycle?)');
   if (Array.isArray(node)) return node.map((n) => inline(n, schemas, depth));
   if (!node || typeof node !== 'object') return node;
-  const ref = (node as Json).$ref;
-  if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
-    const target = schemas[ref.slice('#/components/schemas/'.length)];
-    if (!target) throw new Error(`unknown schema ${ref}`);
-    const { $ref: _ref, ...siblings } = node as Json;
-    return { ...(inline(target, schemas, depth + 1) as Json), ...siblings };
-  }
+  const ref = refTarget(node as Json, schemas);
+  if (ref) return { ...(inline(ref.target, schemas, depth + 1) as Json), ...ref.siblings };
   return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inline(v, schemas, depth)]));
 }
 
@@ -111,19 +115,17 @@ const OUTLINE_MAX_ENUM = 24;
 /**
  * An answer's schema as an agent needs it in its context: the answer's own fields with their types, descriptions
  * and short enums (type, authority, profile …), nested parts as their type and description only. The whole
- * schemas inlined weigh about 385 KB for the 16 tools (tens of thousands of tokens on every tools/list); the
- * outlines about 20 KB. Every answer still validates against its outline; /docs-json has the full schema.
+ * schemas inlined made a 385 KB tools/list (tens of thousands of tokens, on every session); the outlines weigh
+ * about 21 KB, the whole list 58 KB. Every answer still validates against its outline; /docs-json has the full schema.
  */
 export function outline(node: unknown, schemas: Record<string, Json>, depth = 0): unknown {
   if (Array.isArray(node)) return node.map((n) => outline(n, schemas, depth));
   if (!node || typeof node !== 'object') return node;
-  const ref = (node as Json).$ref;
-  if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
-    const target = schemas[ref.slice('#/components/schemas/'.length)];
-    if (!target) throw new Error(`unknown schema ${ref}`);
-    const { $ref: _ref, ...siblings } = node as Json;
-    if (depth === 0) return { ...(outline(target, schemas, depth + 1) as Json), ...siblings };
-    return { ...summary(target), ...siblings };
+  const ref = refTarget(node as Json, schemas);
+  if (ref) {
+    // The answer's own fields are outlined; the parts they refer to are summarised.
+    const part: Json = depth === 0 ? (outline(ref.target, schemas, depth + 1) as Json) : summary(ref.target);
+    return { ...part, ...ref.siblings };
   }
   return Object.fromEntries(
     Object.entries(node)
