@@ -35,27 +35,53 @@ function namesOf(side: 'personality' | 'design', body: MovingBody): string[] {
 
 /** Every change of any of the 26 activations for birth instants in (startMs, endMs), in time order. */
 export function dayBoundaries(startMs: number, endMs: number, nodeType: NodeType): DayBoundary[] {
+  return mergeDayChanges(
+    DAY_PIECES.flatMap((piece) => dayChanges(piece, startMs, endMs, nodeType)),
+    startMs,
+    endMs,
+  );
+}
+
+/** One piece of the day's search: the line changes of one moving body on one side. */
+export interface DayPiece {
+  side: 'personality' | 'design';
+  body: MovingBody;
+}
+
+/** The 22 pieces (11 moving bodies, two sides) whose changes, merged, are the day's boundaries. */
+export const DAY_PIECES: readonly DayPiece[] = [
+  ...MOVING.map((body) => ({ side: 'personality' as const, body })),
+  ...MOVING.map((body) => ({ side: 'design' as const, body })),
+];
+
+/** A change found by one piece: its exact instant (JD) and the activations it names. */
+export interface DayChange {
+  jd: number;
+  names: string[];
+}
+
+/** The changes one piece finds for birth instants in [startMs, endMs] (merge them with mergeDayChanges). */
+export function dayChanges(piece: DayPiece, startMs: number, endMs: number, nodeType: NodeType): DayChange[] {
   const startJd = jdFromUtcMs(startMs);
   const endJd = jdFromUtcMs(endMs);
-  const found: { jd: number; names: string[] }[] = [];
-
-  for (const body of MOVING) {
-    for (const c of findCrossings(motionOf(body, nodeType), startJd, endJd, LINES)) found.push({ jd: c.jdUt, names: namesOf('personality', body) });
-  }
-
+  const names = namesOf(piece.side, piece.body);
+  if (piece.side === 'personality') return findCrossings(motionOf(piece.body, nodeType), startJd, endJd, LINES).map((c) => ({ jd: c.jdUt, names }));
+  const found: DayChange[] = [];
   const sun = motionOf('sun', nodeType);
   const designStart = solveDesign(startJd, sunLongitude(startJd)).jdUt;
   const designEnd = solveDesign(endJd, sunLongitude(endJd)).jdUt;
-  for (const body of MOVING) {
-    for (const c of findCrossings(motionOf(body, nodeType), designStart, designEnd, LINES)) {
-      // The birth instant whose design moment is c.jdUt: its Sun is 88° past the Sun at c.jdUt.
-      const target = sunLongitude(c.jdUt) + DESIGN_ARC_DEG;
-      const [back] = findCrossings(sun, startJd, endJd, { offset: target, width: 360 });
-      if (back) found.push({ jd: back.jdUt, names: namesOf('design', body) });
-    }
+  for (const c of findCrossings(motionOf(piece.body, nodeType), designStart, designEnd, LINES)) {
+    // The birth instant whose design moment is c.jdUt: its Sun is 88° past the Sun at c.jdUt.
+    const target = sunLongitude(c.jdUt) + DESIGN_ARC_DEG;
+    const [back] = findCrossings(sun, startJd, endJd, { offset: target, width: 360 });
+    if (back) found.push({ jd: back.jdUt, names });
   }
+  return found;
+}
 
-  // To the second; changes within one second are one boundary (the Sun and Earth always are).
+/** The day's boundaries from every piece's changes: to the second, inside (startMs, endMs), in time order. */
+export function mergeDayChanges(found: readonly DayChange[], startMs: number, endMs: number): DayBoundary[] {
+  // Changes within one second are one boundary (the Sun and Earth always are).
   const bySecond = new Map<number, Set<string>>();
   for (const f of found) {
     const ms = Math.round(utcMsFromJd(f.jd) / 1000) * 1000;
@@ -79,13 +105,14 @@ export interface DayWindow {
 /** The windows of one chart each that cover [startMs, endMs). */
 export function dayWindows(startMs: number, endMs: number, nodeType: NodeType): DayWindow[] {
   const bounds = dayBoundaries(startMs, endMs, nodeType);
-  const edges = [startMs, ...bounds.map((b) => b.utcMs), endMs];
-  const out: DayWindow[] = [];
-  for (let i = 0; i + 1 < edges.length; i++) {
-    const chart = computeChart((edges[i] + edges[i + 1]) / 2, { nodeType });
-    out.push({ startMs: edges[i], endMs: edges[i + 1], chart, changed: i === 0 ? [] : bounds[i - 1].changed });
-  }
-  return out;
+  return Array.from({ length: bounds.length + 1 }, (_, i) => dayWindow(bounds, i, startMs, endMs, nodeType));
+}
+
+/** The i-th window (0 to bounds.length) of [startMs, endMs) cut at `bounds`, with its chart (at its middle). */
+export function dayWindow(bounds: readonly DayBoundary[], i: number, startMs: number, endMs: number, nodeType: NodeType): DayWindow {
+  const from = i === 0 ? startMs : bounds[i - 1].utcMs;
+  const to = i === bounds.length ? endMs : bounds[i].utcMs;
+  return { startMs: from, endMs: to, chart: computeChart((from + to) / 2, { nodeType }), changed: i === 0 ? [] : bounds[i - 1].changed };
 }
 
 /** A value a field takes during part of the span, and for how long. */

@@ -60,45 +60,84 @@ export function ingressTimeline(fromMs: number, toMs: number, bodies: readonly P
   const grid = { offset: WHEEL_START_DEG, width: level === 'gate' ? GATE_WIDTH_DEG : LINE_WIDTH_DEG };
   const fromJd = jdFromUtcMs(fromMs);
   const toJd = jdFromUtcMs(toMs);
-  const byMoving = new Map<MovingBody, ReturnType<typeof findCrossings>>();
-  const events: (TimedIngress & { order: number })[] = [];
-  for (const body of bodies) {
-    const { moving, offset } = movingBodyOf(body);
-    let crossings = byMoving.get(moving);
-    if (!crossings) {
-      crossings = findCrossings(motionOf(moving, nodeType), fromJd, toJd, grid);
-      byMoving.set(moving, crossings);
-    }
-    for (const c of crossings) {
-      const boundary = c.boundary + offset;
-      const now = activationAt(boundary + c.direction * HAIR);
-      const before = activationAt(boundary - c.direction * HAIR);
-      events.push({
-        jdUt: c.jdUt,
-        order: PLANETS.indexOf(body),
-        event: { body, at: isoSecond(c.jdUt), gate: now.gate, line: now.line, previous: { gate: before.gate, line: before.line }, retrograde: c.direction < 0 },
-      });
+  const events: TimedIngress[] = [];
+  for (const group of ingressGroups(bodies)) {
+    const crossings = findCrossings(motionOf(movingBodyOf(group[0]).moving, nodeType), fromJd, toJd, grid);
+    for (const body of group) {
+      const { offset } = movingBodyOf(body);
+      for (const c of crossings) {
+        const boundary = c.boundary + offset;
+        const now = activationAt(boundary + c.direction * HAIR);
+        const before = activationAt(boundary - c.direction * HAIR);
+        events.push({
+          jdUt: c.jdUt,
+          event: {
+            body,
+            at: isoSecond(c.jdUt),
+            gate: now.gate,
+            line: now.line,
+            previous: { gate: before.gate, line: before.line },
+            retrograde: c.direction < 0,
+          },
+        });
+      }
     }
   }
-  events.sort((p, q) => p.jdUt - q.jdUt || p.order - q.order);
-  return events;
+  return mergeTimelines([events]);
+}
+
+/**
+ * The bodies grouped by the moving body whose crossings they share (the Sun and Earth, the two Nodes), in the
+ * order first named: one crossing search each, so a caller can search a group at a time.
+ */
+export function ingressGroups(bodies: readonly Planet[]): Planet[][] {
+  const groups = new Map<MovingBody, Planet[]>();
+  for (const body of bodies) {
+    const { moving } = movingBodyOf(body);
+    const group = groups.get(moving);
+    if (group) group.push(body);
+    else groups.set(moving, [body]);
+  }
+  return [...groups.values()];
+}
+
+const PLANET_ORDER = Object.fromEntries(PLANETS.map((p, i) => [p, i])) as Record<Planet, number>;
+
+/** Timelines of the same range for different bodies as one, in ingressTimeline's order: by time, then in PLANETS order. */
+export function mergeTimelines(parts: readonly (readonly TimedIngress[])[]): TimedIngress[] {
+  return parts.flat().sort((p, q) => p.jdUt - q.jdUt || PLANET_ORDER[p.event.body] - PLANET_ORDER[q.event.body]);
 }
 
 export function findIngresses(fromMs: number, toMs: number, bodies: readonly Planet[], level: IngressLevel, nodeType: NodeType): IngressEvent[] {
   return ingressTimeline(fromMs, toMs, bodies, level, nodeType).map((e) => e.event);
 }
 
+/** A station with its exact instant (the answer rounds it to the second). */
+export interface TimedStation {
+  jdUt: number;
+  event: StationEvent;
+}
+
 /** Every station of the bodies (from STATION_BODIES) in [fromMs, toMs), sorted by time. */
 export function findBodyStations(fromMs: number, toMs: number, bodies: readonly (typeof STATION_BODIES)[number][]): StationEvent[] {
+  return stationTimeline(fromMs, toMs, bodies).map((e) => e.event);
+}
+
+/** The stations of findBodyStations with their instants: by time, bodies at one instant in the order given. */
+export function stationTimeline(fromMs: number, toMs: number, bodies: readonly (typeof STATION_BODIES)[number][]): TimedStation[] {
   const fromJd = jdFromUtcMs(fromMs);
   const toJd = jdFromUtcMs(toMs);
-  const events: { jd: number; event: StationEvent }[] = [];
-  for (const body of bodies) {
-    for (const s of findStations(motionOf(body, 'true'), fromJd, toJd)) {
-      const a = activationAt(s.longitude);
-      events.push({ jd: s.jdUt, event: { body, at: isoSecond(s.jdUt), station: s.kind, gate: a.gate, line: a.line } });
-    }
-  }
-  events.sort((p, q) => p.jd - q.jd);
-  return events.map((e) => e.event);
+  return mergeStations(
+    bodies.map((body) =>
+      findStations(motionOf(body, 'true'), fromJd, toJd).map((s) => {
+        const a = activationAt(s.longitude);
+        return { jdUt: s.jdUt, event: { body, at: isoSecond(s.jdUt), station: s.kind, gate: a.gate, line: a.line } };
+      }),
+    ),
+  );
+}
+
+/** Station timelines of the same range, one per body in the order given, as one (stationTimeline's order). */
+export function mergeStations(parts: readonly (readonly TimedStation[])[]): TimedStation[] {
+  return parts.flat().sort((p, q) => p.jdUt - q.jdUt); // stable: bodies at one instant stay in the order given
 }

@@ -45,28 +45,46 @@ export interface ReturnEvent {
  */
 export function findReturns(birthJd: number, kinds: readonly ReturnKind[], fromJd: number, toJd: number, nodeType: NodeType, count?: number): ReturnEvent[] {
   const out: ReturnEvent[] = [];
-  const start = Math.max(fromJd, birthJd);
   for (const kind of kinds) {
-    const spec = RETURN_SPECS[kind];
-    const natal = longitudeOf(birthJd, spec.seBody);
-    const grid = { offset: natal + spec.phase, width: 360 };
-    const found: ReturnEvent[] = [];
-    for (const c of findCrossings(motionOf(spec.body, nodeType), start, toJd, grid)) {
-      const cycles = (c.jdUt - birthJd) / spec.period - spec.phase / 360;
-      const of = Math.round(cycles) + (spec.phase === 0 ? 0 : 1);
-      if (of < 1) continue; // the birth instant itself
-      const last = found[found.length - 1];
-      const pass = last && last.of === of ? last.pass + 1 : 1;
-      found.push({ kind, jdUt: c.jdUt, pass, of, retrograde: c.direction < 0 });
-    }
-    if (count !== undefined) {
-      const first = found[0]?.of;
-      out.push(...found.filter((r) => r.of < first + count));
-    } else {
-      out.push(...found);
-    }
+    const found = numberPasses(returnCrossings(birthJd, kind, fromJd, toJd, nodeType));
+    out.push(...(count === undefined ? found : firstReturns(found, count)));
   }
   return out.sort((a, b) => a.jdUt - b.jdUt);
+}
+
+/**
+ * The exact passes of one kind's returns with instants in [fromJd, toJd), in time order, each with `of` (which
+ * return since birth) and `pass` 1: number them with `numberPasses` once a series is whole. Consecutive ranges
+ * give consecutive parts of one series, so a long range can be searched in pieces.
+ */
+export function returnCrossings(birthJd: number, kind: ReturnKind, fromJd: number, toJd: number, nodeType: NodeType): ReturnEvent[] {
+  const spec = RETURN_SPECS[kind];
+  const natal = longitudeOf(birthJd, spec.seBody);
+  const grid = { offset: natal + spec.phase, width: 360 };
+  const out: ReturnEvent[] = [];
+  for (const c of findCrossings(motionOf(spec.body, nodeType), Math.max(fromJd, birthJd), toJd, grid)) {
+    const cycles = (c.jdUt - birthJd) / spec.period - spec.phase / 360;
+    const of = Math.round(cycles) + (spec.phase === 0 ? 0 : 1);
+    if (of < 1) continue; // the birth instant itself
+    out.push({ kind, jdUt: c.jdUt, pass: 1, of, retrograde: c.direction < 0 });
+  }
+  return out;
+}
+
+/** Numbers the passes of one kind's series (in time order): 1, 2, 3 … within each return (`of`). */
+export function numberPasses(series: readonly ReturnEvent[]): ReturnEvent[] {
+  const out: ReturnEvent[] = [];
+  for (const e of series) {
+    const last = out[out.length - 1];
+    out.push({ ...e, pass: last && last.of === e.of ? last.pass + 1 : 1 });
+  }
+  return out;
+}
+
+/** The first `count` returns of one kind's numbered series, every pass of each. */
+export function firstReturns(series: readonly ReturnEvent[], count: number): ReturnEvent[] {
+  const first = series[0]?.of;
+  return series.filter((r) => r.of < first + count);
 }
 
 /** How far a `count` of returns can reach from `fromJd` (all passes of the last one included), in days. */

@@ -6,7 +6,7 @@
  */
 import { jdFromUtcMs, positions } from './ephemeris';
 import { analyzeGateSet, CH_CENTER1, CH_CENTER2, CH_GATE1, CH_GATE2, CHANNEL_OBJECTS } from './graph';
-import { ingressTimeline } from './ingresses';
+import { ingressTimeline, type TimedIngress } from './ingresses';
 import { gateAt } from './mandala';
 import { CENTERS, CenterName, Channel, NodeType, Planet, PLANETS } from './types';
 
@@ -86,46 +86,84 @@ function activeItems(
 
 /** The calendar over [fromMs, toMs) for a natal gate set (Uint8Array(65), 1 where the gate is activated). */
 export function transitCalendar(natal: Uint8Array, fromMs: number, toMs: number, nodeType: NodeType): CalendarInterval[] {
-  const fromJd = jdFromUtcMs(fromMs);
-  const toJd = jdFromUtcMs(toMs);
-  const natalDefined = analyzeGateSet(natal).definedMask;
-  positions(fromJd, nodeType, buf);
-  const gateOf = {} as Record<Planet, number>;
-  PLANETS.forEach((p, i) => (gateOf[p] = gateAt(buf[i])));
+  const calendar = new CalendarBuilder(natal, fromMs, toMs, nodeType);
+  calendar.add(calendarTimeline(fromMs, toMs, nodeType));
+  return calendar.finish();
+}
 
-  const done: CalendarInterval[] = [];
-  const open = new Map<string, Open>();
-  const apply = (jd: number, first: boolean): void => {
-    const now = activeItems(natal, natalDefined, gateOf);
-    for (const [key, o] of open) {
+/** The ingresses the calendar follows: the gate ingresses of all 13 bodies. */
+export const CALENDAR_INGRESSES = { bodies: PLANETS, level: 'gate' } as const;
+
+/**
+ * The calendar's timeline over [fromMs, toMs). Consecutive ranges give consecutive parts of one timeline, and the
+ * timelines of groups of its bodies merge into it (ingresses.ts), so a long range can be searched in pieces.
+ */
+export function calendarTimeline(fromMs: number, toMs: number, nodeType: NodeType): TimedIngress[] {
+  return ingressTimeline(fromMs, toMs, CALENDAR_INGRESSES.bodies, CALENDAR_INGRESSES.level, nodeType);
+}
+
+/**
+ * Builds the calendar over [fromMs, toMs) from its timeline, given whole or in consecutive parts (`add` each in
+ * time order), so a caller can search and build a piece at a time.
+ */
+export class CalendarBuilder {
+  private readonly toJd: number;
+  private readonly natalDefined: number;
+  private readonly gateOf = {} as Record<Planet, number>;
+  private readonly done: CalendarInterval[] = [];
+  private readonly open = new Map<string, Open>();
+
+  constructor(
+    private readonly natal: Uint8Array,
+    fromMs: number,
+    toMs: number,
+    nodeType: NodeType,
+  ) {
+    const fromJd = jdFromUtcMs(fromMs);
+    this.toJd = jdFromUtcMs(toMs);
+    this.natalDefined = analyzeGateSet(natal).definedMask;
+    positions(fromJd, nodeType, buf);
+    PLANETS.forEach((p, i) => (this.gateOf[p] = gateAt(buf[i])));
+    this.apply(fromJd, true);
+  }
+
+  /** The next part of the timeline (after every part added before). */
+  add(timeline: readonly TimedIngress[]): void {
+    for (let i = 0; i < timeline.length;) {
+      const jd = timeline[i].jdUt;
+      // Ingresses at one instant (the Sun and the Earth, the two Nodes) are applied together.
+      for (; i < timeline.length && timeline[i].jdUt === jd; i++) this.gateOf[timeline[i].event.body] = timeline[i].event.gate;
+      this.apply(jd, false);
+    }
+  }
+
+  /** The intervals, by start then end; the builder is spent. */
+  finish(): CalendarInterval[] {
+    for (const o of this.open.values()) {
+      o.interval.endsAfter = true;
+      this.done.push(finish(o));
+    }
+    this.open.clear();
+    return this.done.sort((a, b) => a.startJd - b.startJd || a.endJd - b.endJd);
+  }
+
+  private apply(jd: number, first: boolean): void {
+    const now = activeItems(this.natal, this.natalDefined, this.gateOf);
+    for (const [key, o] of this.open) {
       if (now.has(key)) continue;
       o.interval.endJd = jd;
-      done.push(finish(o));
-      open.delete(key);
+      this.done.push(finish(o));
+      this.open.delete(key);
     }
     for (const [key, { item, bodies }] of now) {
-      let o = open.get(key);
+      let o = this.open.get(key);
       if (!o) {
-        o = { interval: { ...item, startJd: jd, endJd: toJd, startsBefore: first, endsAfter: false, bodies: [] }, bodies: new Set() };
-        open.set(key, o);
+        o = { interval: { ...item, startJd: jd, endJd: this.toJd, startsBefore: first, endsAfter: false, bodies: [] }, bodies: new Set() };
+        this.open.set(key, o);
       }
       for (const b of bodies) o.bodies.add(b);
     }
-  };
-
-  apply(fromJd, true);
-  const timeline = ingressTimeline(fromMs, toMs, PLANETS, 'gate', nodeType);
-  for (let i = 0; i < timeline.length;) {
-    const jd = timeline[i].jdUt;
-    // Ingresses at one instant (the Sun and the Earth, the two Nodes) are applied together.
-    for (; i < timeline.length && timeline[i].jdUt === jd; i++) gateOf[timeline[i].event.body] = timeline[i].event.gate;
-    apply(jd, false);
   }
-  for (const o of open.values()) {
-    o.interval.endsAfter = true;
-    done.push(finish(o));
-  }
-  return done.sort((a, b) => a.startJd - b.startJd || a.endJd - b.endJd);
 }
 
 function finish(o: Open): CalendarInterval {

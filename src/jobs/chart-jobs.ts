@@ -3,7 +3,8 @@
  * job's data; errors for the caller's input are EngineInputError (mapped to 422 by the API).
  */
 import { renderBodygraph, renderCompositeBodygraph, renderTransitBodygraph, type TextMode } from '../engine/bodygraph';
-import { svgToPng } from '../engine/bodygraph/png';
+import { svgToPngAsync } from '../engine/bodygraph/png';
+import { Slicer } from './slicer';
 import { resolveBirth } from '../engine/birth';
 import { computeChart, computeComposite, computeTransit } from '../engine';
 import type { Chart } from '../engine/types';
@@ -28,53 +29,59 @@ export function chartOf(input: BirthInput): [Chart, BirthEcho] {
 
 /*
  * The JSON operations return the response body as JSON text: the API relays it as it is, instead of parsing
- * the job's result into objects only to serialise them again.
+ * the job's result into objects only to serialise them again. They take the slicer every handler is given and
+ * have no use for it: each is a fraction of a millisecond, one piece.
  */
-export const chartJob = (input: BirthInput): string => JSON.stringify(presentChart(...chartOf(input)));
+export const chartJob = (input: BirthInput, _slicer?: Slicer): string => JSON.stringify(presentChart(...chartOf(input)));
 
-export const advancedJob = (input: BirthInput): string => JSON.stringify(presentAdvanced(...chartOf(input)));
+export const advancedJob = (input: BirthInput, _slicer?: Slicer): string => JSON.stringify(presentAdvanced(...chartOf(input)));
 
-export function compositeJob(input: CompositeInput): string {
+export function compositeJob(input: CompositeInput, _slicer?: Slicer): string {
   const first = chartOf(input.person1);
   const second = chartOf(input.person2);
   return JSON.stringify(presentComposite(computeComposite(first[0], second[0]), [first, second]));
 }
 
-export function transitJob(input: TransitInput): string {
+export function transitJob(input: TransitInput, _slicer?: Slicer): string {
   const [natal, birth] = chartOf(input);
   const transit = computeTransit(natal, Date.parse(input.at), { nodeType: input.nodeType });
   return JSON.stringify(presentTransit(transit, natal, birth));
 }
 
-/** SVG text, or the PNG as base64 (job results travel as JSON); the PNG is drawn with its text as outlines. */
-function drawing(
+/**
+ * SVG text, or the PNG as base64 (job results travel as JSON); the PNG is drawn with its text as outlines, and
+ * rasterised without holding the worker's event loop (tens to hundreds of ms: see png.ts).
+ */
+async function drawing(
   input: DrawingInput,
+  slicer: Slicer,
   render: (options: { size: number; theme: 'light' | 'dark'; background: DrawingInput['background']; text: TextMode }) => string,
-): string {
+): Promise<string> {
   const options = { size: input.size, theme: input.theme, background: input.background };
   if (input.format !== 'png') return render({ ...options, text: 'text' });
-  return svgToPng(render({ ...options, text: 'outline' }), input.size, input.background === 'transparent').toString('base64');
+  const png = await svgToPngAsync(render({ ...options, text: 'outline' }), input.size, input.background === 'transparent', slicer);
+  return png.toString('base64');
 }
 
-export function bodygraphJob(input: BodygraphInput): string {
+export function bodygraphJob(input: BodygraphInput, slicer = new Slicer()): Promise<string> {
   const [chart] = chartOf(input);
-  return drawing(input, (o) => renderBodygraph(chart, { ...o, variables: input.variables }));
+  return drawing(input, slicer, (o) => renderBodygraph(chart, { ...o, variables: input.variables }));
 }
 
-export function compositeBodygraphJob(input: CompositeBodygraphInput): string {
+export function compositeBodygraphJob(input: CompositeBodygraphInput, slicer = new Slicer()): Promise<string> {
   const [first] = chartOf(input.person1);
   const [second] = chartOf(input.person2);
-  return drawing(input, (o) => renderCompositeBodygraph([first, second], computeComposite(first, second), { ...o, names: input.names }));
+  return drawing(input, slicer, (o) => renderCompositeBodygraph([first, second], computeComposite(first, second), { ...o, names: input.names }));
 }
 
-export function transitBodygraphJob(input: TransitBodygraphInput): string {
+export function transitBodygraphJob(input: TransitBodygraphInput, slicer = new Slicer()): Promise<string> {
   const [natal] = chartOf(input);
   const transit = computeTransit(natal, Date.parse(input.at), { nodeType: input.nodeType });
-  return drawing(input, (o) => renderTransitBodygraph(natal, transit, o));
+  return drawing(input, slicer, (o) => renderTransitBodygraph(natal, transit, o));
 }
 
 /** The group analysis over the members' charts (rules in docs/penta.md), with each member's summary. */
-export function pentaJob(input: PentaInput): string {
+export function pentaJob(input: PentaInput, _slicer?: Slicer): string {
   const people = input.members.map(chartOf);
   return JSON.stringify({ ...computePenta(people.map(([chart]) => chart)), people: people.map((person) => presentSummary(...person)) });
 }

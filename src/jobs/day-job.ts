@@ -2,16 +2,36 @@
  * POST /v1/chart/day on a worker: the windows of one chart each over the birth day (or the part given), what
  * holds for all of them, and how the rest is shared out over the hours.
  */
-import { dayWindows, summarizeDay } from '../engine/day';
+import { DAY_PIECES, dayChanges, dayWindow, type DayWindow, mergeDayChanges, summarizeDay } from '../engine/day';
 import { localReading, resolveDaySpan } from '../engine/day-span';
 import type { DayInput } from './payloads';
 import { presentChart } from './present';
+import { Slicer } from './slicer';
 
 const HOUR_MS = 3_600_000;
 
-export function dayJob(input: DayInput): string {
+/**
+ * About 5 ms for a whole day: searched one body and side at a time and its windows' charts one at a time, with the
+ * slicer given a turn between them (jobs/slicer.ts), so the worker's light jobs are not kept waiting.
+ */
+async function windowsOf(day: { startMs: number; endMs: number }, input: DayInput, slicer: Slicer): Promise<DayWindow[]> {
+  const changes = [];
+  for (const piece of DAY_PIECES) {
+    changes.push(...dayChanges(piece, day.startMs, day.endMs, input.nodeType));
+    await slicer.breathe();
+  }
+  const bounds = mergeDayChanges(changes, day.startMs, day.endMs);
+  const windows: DayWindow[] = [];
+  for (let i = 0; i <= bounds.length; i++) {
+    windows.push(dayWindow(bounds, i, day.startMs, day.endMs, input.nodeType));
+    await slicer.breathe();
+  }
+  return windows;
+}
+
+export async function dayJob(input: DayInput, slicer = new Slicer()): Promise<string> {
   const day = resolveDaySpan(input);
-  const windows = dayWindows(day.startMs, day.endMs, input.nodeType);
+  const windows = await windowsOf(day, input, slicer);
   const hours = (a: number, b: number) => Math.round(((b - a) / HOUR_MS) * 1e4) / 1e4;
   return JSON.stringify({
     birth: {

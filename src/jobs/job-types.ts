@@ -1,8 +1,17 @@
 /**
- * The contract between the API (producer) and the workers: one queue, one job name per operation.
+ * The contract between the API (producer) and the workers: two queues (lanes), one job name per operation.
  * Adding a name here forces a handler in src/processors/handlers.ts (the registry is typed on it).
+ *
+ * Light jobs (charts, SVG drawings: well under a millisecond) and heavy ones (time series, PNGs, unknown-time days)
+ * wait in separate queues, so a chart never waits behind heavy work, and each worker process takes only a few
+ * heavy jobs at once (HEAVY_CONCURRENCY). The API picks a job's lane from its estimated cost
+ * (modules/queue/path/2-job-cost.ts); every worker consumes both.
  */
 export const CHART_QUEUE = 'charts';
+export const HEAVY_QUEUE = 'charts-heavy';
+export const LANE_QUEUES = { light: CHART_QUEUE, heavy: HEAVY_QUEUE } as const;
+export type Lane = keyof typeof LANE_QUEUES;
+export const LANES = Object.keys(LANE_QUEUES) as Lane[];
 
 export const JOB_NAMES = [
   'chart',
@@ -25,7 +34,7 @@ export type JobName = (typeof JOB_NAMES)[number];
  * Bumped whenever a computation's output can change (engine, data files, response shape), so job ids of
  * retained results from an older version are never reused.
  */
-export const ENGINE_VERSION = '3'; // 2: places in every script, asWritten in the echo; 3: longitudes always in [0, 360)
+export const ENGINE_VERSION = '4'; // 2: places in every script, asWritten in the echo; 3: longitudes always in [0, 360); 4: time series searched in grid-aligned pieces (a station's second can differ)
 
 /** Failed-job reasons that start with this marker carry a caller's input error as JSON. */
 export const INPUT_ERROR_MARKER = 'INPUT_ERROR:';

@@ -1,80 +1,189 @@
 /**
- * The time-series operations on a worker: ingresses, stations, returns and the transit calendar. They can run
- * for up to a second, so each is cut into chunks (of time, or of kinds) with a turn of the event loop between
- * them: the worker's lock renewals and its other jobs are never starved by one long computation.
+ * The time-series operations on a worker: ingresses, stations, returns and the transit calendar. They run for up
+ * to most of a second, so each is cut into pieces of a millisecond or less (a window of time and one moving body,
+ * or one kind) and yields through the slicer between them (jobs/slicer.ts): the worker's light jobs and lock
+ * renewals are never kept waiting by one long computation. The pieces' events, merged as the engine merges them,
+ * are those of one search over the whole range; the long answers are written to JSON a batch at a time too.
  */
 import { computeTransit } from '../engine';
 import { jdFromUtcMs } from '../engine/ephemeris';
-import { findBodyStations, findIngresses, isoSecond } from '../engine/ingresses';
-import { findReturns } from '../engine/returns';
-import { transitCalendar } from '../engine/transit-calendar';
+import {
+  ingressGroups,
+  ingressTimeline,
+  isoSecond,
+  mergeStations,
+  mergeTimelines,
+  stationTimeline,
+  type IngressEvent,
+  type IngressLevel,
+  type StationEvent,
+  type TimedIngress,
+} from '../engine/ingresses';
+import { firstReturns, numberPasses, returnCrossings, type ReturnEvent, type ReturnKind } from '../engine/returns';
+import { CALENDAR_INGRESSES, CalendarBuilder } from '../engine/transit-calendar';
 import { gateSetFrom } from '../engine/composite';
+import type { NodeType, Planet } from '../engine/types';
 import { chartOf } from './chart-jobs';
 import type { IngressesInput, ReturnsInput, StationsInput, TransitCalendarInput } from './payloads';
 import { channelBrief, presentSummary, presentTransit } from './present';
+import { Slicer } from './slicer';
 
 const DAY_MS = 86_400_000;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Days per window of a search, which goes through each window one moving body (or station body) at a time: a
+ * piece takes a few tenths of a millisecond on the reference machine, the Moon's line ingresses about 0.7 (the
+ * per-day figures of modules/operations/costs.ts). Each is a multiple of 8 days, the longest first step of the
+ * crossing solver (motion.ts), so every piece starts on the sampling grid of one search over the whole range: the
+ * pieces sample the instants it would, and find its events (stations to the last bit, crossings to far below the
+ * second they are rounded to). Shorter windows would not help the few longer pieces, up to 3 ms a few times a
+ * decade: the true Node lingering at a boundary as it turns, within one step of the solver.
+ */
+const WINDOW_DAYS = { gate: 16, line: 8, stations: 16, calendar: 8 } as const;
+/**
+ * Days per piece of one kind's return search, a millisecond or less each; multiples of the body's first step.
+ * Finer pieces would be shorter, but an instant found in a piece can differ from another cut's in its last bits
+ * (so, very rarely, in the second it rounds to): these are the pieces the answers have been computed in.
+ */
+const RETURN_PIECE_DAYS: Record<ReturnKind, number> = { solar: 400, lunar: 104, saturn: 800, 'uranus-opposition': 800, chiron: 704 };
+/** Elements of an answer's array written to JSON between turns: plain events, and returns with their transit. */
+const JSON_BATCH = 256;
+const OVERLAY_BATCH = 8;
 
-/** Consecutive half-open chunks of [from, to): the events of each are those of the whole, in order. */
-async function inChunks<T>(fromMs: number, toMs: number, chunkMs: number, work: (a: number, b: number) => T[]): Promise<T[]> {
-  const out: T[] = [];
-  for (let a = fromMs; a < toMs; a += chunkMs) {
-    out.push(...work(a, Math.min(a + chunkMs, toMs)));
-    await nextTurn();
+/** Consecutive half-open pieces [a, b) of [from, to), in order. */
+function* pieces(from: number, to: number, length: number): Generator<[number, number]> {
+  for (let a = from; a < to; a += length) yield [a, Math.min(a + length, to)];
+}
+
+/** A search over [from, to) (ms) done a window and a group of bodies at a time; `merge` makes a window's parts one. */
+interface PiecewiseSearch<G, T> {
+  from: number;
+  to: number;
+  windowDays: number;
+  groups: readonly G[];
+  search: (a: number, b: number, group: G) => T[];
+  merge: (parts: T[][]) => T[];
+}
+
+/** Runs the search piece by piece, the slicer given a turn after each; every window's events go to `take` in order. */
+async function searchInPieces<G, T>(s: PiecewiseSearch<G, T>, slicer: Slicer, take: (events: T[]) => void): Promise<void> {
+  for (const [a, b] of pieces(s.from, s.to, s.windowDays * DAY_MS)) {
+    const parts: T[][] = [];
+    for (const group of s.groups) {
+      parts.push(s.search(a, b, group));
+      await slicer.breathe();
+    }
+    take(s.merge(parts));
+    await slicer.breathe();
   }
-  return out;
 }
 
-export async function ingressesJob(input: IngressesInput): Promise<string> {
-  const from = Date.parse(input.from);
-  const to = Date.parse(input.to);
-  const chunk = (input.level === 'line' ? 31 : 366) * DAY_MS;
-  const events = await inChunks(from, to, chunk, (a, b) => findIngresses(a, b, input.bodies, input.level, input.nodeType));
-  return JSON.stringify({ from: input.from, to: input.to, level: input.level, nodeType: input.nodeType, bodies: input.bodies, count: events.length, events });
+/** The ingress timeline of `bodies` over [from, to) (ms) in pieces, each window's part to `take` in time order. */
+function ingressesInPieces(
+  range: { from: number; to: number; windowDays: number },
+  bodies: readonly Planet[],
+  level: IngressLevel,
+  nodeType: NodeType,
+  slicer: Slicer,
+  take: (timeline: TimedIngress[]) => void,
+): Promise<void> {
+  const search = (a: number, b: number, group: Planet[]) => ingressTimeline(a, b, group, level, nodeType);
+  return searchInPieces({ ...range, groups: ingressGroups(bodies), search, merge: mergeTimelines }, slicer, take);
 }
 
-export async function stationsJob(input: StationsInput): Promise<string> {
-  const events = await inChunks(Date.parse(input.from), Date.parse(input.to), 366 * DAY_MS, (a, b) => findBodyStations(a, b, input.bodies));
-  return JSON.stringify({ from: input.from, to: input.to, bodies: input.bodies, count: events.length, events });
+/** JSON.stringify(items), written `batch` elements at a time with the slicer given a turn after each batch. */
+async function jsonArray<T>(items: readonly T[], batch: number, slicer: Slicer, json: (item: T) => string): Promise<string> {
+  const parts: string[] = [];
+  for (let i = 0; i < items.length; i += batch) {
+    const some = items.slice(i, i + batch);
+    parts.push(some.map(json).join(','));
+    await slicer.breathe();
+  }
+  return `[${parts.join(',')}]`;
 }
 
-export async function returnsJob(input: ReturnsInput): Promise<string> {
+/** JSON.stringify({ ...head, [key]: the array, ...tail }) with the array's JSON given (from jsonArray); head is not empty. */
+function jsonWith(head: object, key: string, arrayJson: string, tail: object = {}): string {
+  const t = JSON.stringify(tail);
+  return `${JSON.stringify(head).slice(0, -1)},${JSON.stringify(key)}:${arrayJson}${t === '{}' ? '}' : `,${t.slice(1)}`}`;
+}
+
+const eventJson = (e: object) => JSON.stringify(e);
+
+export async function ingressesJob(input: IngressesInput, slicer = new Slicer()): Promise<string> {
+  const events: IngressEvent[] = [];
+  const range = { from: Date.parse(input.from), to: Date.parse(input.to), windowDays: WINDOW_DAYS[input.level] };
+  await ingressesInPieces(range, input.bodies, input.level, input.nodeType, slicer, (part) => events.push(...part.map((e) => e.event)));
+  const head = { from: input.from, to: input.to, level: input.level, nodeType: input.nodeType, bodies: input.bodies, count: events.length };
+  return jsonWith(head, 'events', await jsonArray(events, JSON_BATCH, slicer, eventJson));
+}
+
+export async function stationsJob(input: StationsInput, slicer = new Slicer()): Promise<string> {
+  const events: StationEvent[] = [];
+  const search = {
+    from: Date.parse(input.from),
+    to: Date.parse(input.to),
+    windowDays: WINDOW_DAYS.stations,
+    groups: input.bodies,
+    search: (a: number, b: number, body: StationsInput['bodies'][number]) => stationTimeline(a, b, [body]),
+    merge: mergeStations,
+  };
+  await searchInPieces(search, slicer, (part) => events.push(...part.map((e) => e.event)));
+  const head = { from: input.from, to: input.to, bodies: input.bodies, count: events.length };
+  return jsonWith(head, 'events', await jsonArray(events, JSON_BATCH, slicer, eventJson));
+}
+
+/**
+ * One kind's returns, as findReturns finds them: searched in pieces of the range (from birth at the earliest),
+ * then their passes numbered and, with a count, the first returns kept.
+ */
+async function returnsOfKind(birthJd: number, kind: ReturnKind, input: ReturnsInput, slicer: Slicer): Promise<ReturnEvent[]> {
+  // Returns are never before the birth: the search starts at the later of the two, as the engine's does.
+  const fromJd = Math.max(jdFromUtcMs(Date.parse(input.from)), birthJd);
+  const series: ReturnEvent[] = [];
+  for (const [a, b] of pieces(fromJd, jdFromUtcMs(Date.parse(input.to)), RETURN_PIECE_DAYS[kind])) {
+    series.push(...returnCrossings(birthJd, kind, a, b, input.nodeType));
+    await slicer.breathe();
+    // With a count, the search may stop once the series holds the returns wanted and the next one has begun.
+    if (input.count !== undefined && series.length && series[series.length - 1].of >= series[0].of + input.count) break;
+  }
+  const numbered = numberPasses(series);
+  return input.count === undefined ? numbered : firstReturns(numbered, input.count);
+}
+
+export async function returnsJob(input: ReturnsInput, slicer = new Slicer()): Promise<string> {
   const [natal, birth] = chartOf(input);
-  const birthJd = natal.birthJdUt;
-  const events = [];
-  for (const kind of input.kinds) {
-    events.push(...findReturns(birthJd, [kind], jdFromUtcMs(Date.parse(input.from)), jdFromUtcMs(Date.parse(input.to)), input.nodeType, input.count));
-    await nextTurn();
-  }
-  events.sort((a, b) => a.jdUt - b.jdUt);
-  return JSON.stringify({
+  await slicer.breathe();
+  const found: ReturnEvent[] = [];
+  for (const kind of input.kinds) found.push(...(await returnsOfKind(natal.birthJdUt, kind, input, slicer)));
+  found.sort((a, b) => a.jdUt - b.jdUt);
+  // With chart, every pass gets its transit overlay: a few at a time (120 years of lunar returns are megabytes).
+  const events = await jsonArray(found, input.chart ? OVERLAY_BATCH : JSON_BATCH, slicer, (e) => {
+    const at = isoSecond(e.jdUt);
+    const event = { kind: e.kind, at, pass: e.pass, of: e.of, retrograde: e.retrograde };
+    if (!input.chart) return JSON.stringify(event);
+    const { natal: _natal, ...transit } = presentTransit(computeTransit(natal, Date.parse(at), { nodeType: input.nodeType }), natal, birth);
+    return JSON.stringify({ ...event, transit });
+  });
+  const head = {
     from: input.from,
     to: input.to,
     kinds: input.kinds,
     ...(input.count !== undefined ? { countPerKind: input.count } : {}),
-    count: events.length,
-    events: events.map((e) => {
-      const at = isoSecond(e.jdUt);
-      const event = { kind: e.kind, at, pass: e.pass, of: e.of, retrograde: e.retrograde };
-      if (!input.chart) return event;
-      const { natal: _natal, ...transit } = presentTransit(computeTransit(natal, Date.parse(at), { nodeType: input.nodeType }), natal, birth);
-      return { ...event, transit };
-    }),
-    natal: presentSummary(natal, birth),
-  });
+    count: found.length,
+  };
+  return jsonWith(head, 'events', events, { natal: presentSummary(natal, birth) });
 }
 
-export async function transitCalendarJob(input: TransitCalendarInput): Promise<string> {
+export async function transitCalendarJob(input: TransitCalendarInput, slicer = new Slicer()): Promise<string> {
   const [natal, birth] = chartOf(input);
-  await nextTurn();
-  const intervals = transitCalendar(gateSetFrom(natal), Date.parse(input.from), Date.parse(input.to), input.nodeType);
-  return JSON.stringify({
-    from: input.from,
-    to: input.to,
-    count: intervals.length,
-    intervals: intervals.map((i) => ({
+  const range = { from: Date.parse(input.from), to: Date.parse(input.to), windowDays: WINDOW_DAYS.calendar };
+  const calendar = new CalendarBuilder(gateSetFrom(natal), range.from, range.to, input.nodeType);
+  const { bodies, level } = CALENDAR_INGRESSES;
+  await ingressesInPieces(range, bodies, level, input.nodeType, slicer, (part) => calendar.add(part));
+  const intervals = calendar.finish();
+  const json = await jsonArray(intervals, JSON_BATCH, slicer, (i) =>
+    JSON.stringify({
       kind: i.kind,
       ...(i.channel ? { channel: channelBrief(i.channel) } : {}),
       ...(i.natalGate !== undefined ? { natalGate: i.natalGate, transitGate: i.transitGate } : {}),
@@ -84,7 +193,7 @@ export async function transitCalendarJob(input: TransitCalendarInput): Promise<s
       startsBefore: i.startsBefore,
       endsAfter: i.endsAfter,
       bodies: i.bodies,
-    })),
-    natal: presentSummary(natal, birth),
-  });
+    }),
+  );
+  return jsonWith({ from: input.from, to: input.to, count: intervals.length }, 'intervals', json, { natal: presentSummary(natal, birth) });
 }

@@ -1,0 +1,66 @@
+/**
+ * The slicer: when a heavy job gives the event loop a turn, how the heavy jobs of a process share a slice, and the
+ * compute time it measures. Real time, with slices far longer or shorter than the work between the calls.
+ */
+import { Slicer } from './slicer';
+
+/** Holds the thread for `ms`, as a piece of a heavy job does. */
+function spin(ms: number): void {
+  const end = performance.now() + ms;
+  while (performance.now() < end);
+}
+
+/** Whether the event loop turned during `work`: a callback queued before it ran by the time it settled. */
+async function turned(work: () => Promise<unknown>): Promise<boolean> {
+  let ran = false;
+  setImmediate(() => (ran = true));
+  await work();
+  return ran;
+}
+
+describe('Slicer', () => {
+  it('returns at once while its slice has time left, gives a turn once it has run, then starts a new slice', async () => {
+    const slicer = new Slicer(30);
+    spin(2);
+    expect(await turned(() => slicer.breathe())).toBe(false);
+    spin(35);
+    expect(await turned(() => slicer.breathe())).toBe(true);
+    expect(await turned(() => slicer.breathe())).toBe(false);
+    slicer.close();
+  });
+
+  it('shares the slice between the jobs that slice at once, until one is closed (closing twice changes nothing)', async () => {
+    const [a, b] = [new Slicer(40), new Slicer(40)];
+    await a.breathe();
+    await b.breathe(); // two jobs slicing: 20 ms each
+    spin(25);
+    expect(await turned(() => a.breathe())).toBe(true);
+    b.close();
+    b.close();
+    spin(25);
+    expect(await turned(() => a.breathe())).toBe(false);
+    spin(20); // 45 ms into the whole slice
+    expect(await turned(() => a.breathe())).toBe(true);
+    a.close();
+  });
+
+  it('a job that never breathed takes no share', async () => {
+    const [a, idle] = [new Slicer(40), new Slicer(40)];
+    await a.breathe();
+    spin(25);
+    expect(await turned(() => a.breathe())).toBe(false);
+    idle.close();
+    a.close();
+  });
+
+  it('counts its slices and its off-thread work as compute time, not the turns it gives away', async () => {
+    const slicer = new Slicer(5);
+    spin(10);
+    setImmediate(() => spin(100)); // another job's work, done during the turn
+    await slicer.breathe();
+    await slicer.offThread(new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(slicer.computeMs).toBeGreaterThanOrEqual(28);
+    expect(slicer.computeMs).toBeLessThan(100);
+    slicer.close();
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The time-series jobs search their range in pieces of about a millisecond (and yield between them): their answers
+ * must be those of one search over the whole range, which the engine's one-call functions give.
+ */
+import { findBodyStations, findIngresses, isoSecond, STATION_BODIES } from '../engine/ingresses';
+import { findReturns, RETURN_KINDS } from '../engine/returns';
+import { transitCalendar } from '../engine/transit-calendar';
+import { gateSetFrom } from '../engine/composite';
+import { jdFromUtcMs } from '../engine/ephemeris';
+import { PLANETS } from '../engine/types';
+import { chartOf } from './chart-jobs';
+import { Slicer } from './slicer';
+import { ingressesJob, returnsJob, stationsJob, transitCalendarJob } from './time-series-jobs';
+
+const birth = { birthdate: '1971-03-09', birthtime: '04:20', location: 'Lisbon, Portugal', nodeType: 'true' as const };
+const ms = (iso: string) => Date.parse(iso);
+
+describe('time-series jobs in pieces = one search over the whole range', () => {
+  it('ingresses, gate and line level', async () => {
+    for (const [level, from, to] of [
+      ['gate', '2019-02-03T05:00:00Z', '2022-07-01T00:00:00Z'],
+      ['line', '2024-12-20T00:00:00Z', '2025-04-02T13:14:15Z'],
+    ] as const) {
+      const job = JSON.parse(await ingressesJob({ from, to, level, bodies: [...PLANETS], nodeType: 'true' })) as { events: unknown[] };
+      expect(job.events).toEqual(findIngresses(ms(from), ms(to), PLANETS, level, 'true'));
+      expect(job.events.length).toBeGreaterThan(100);
+    }
+  });
+
+  it('stations', async () => {
+    const [from, to] = ['2001-01-01T00:00:00Z', '2007-06-30T00:00:00Z'];
+    const job = JSON.parse(await stationsJob({ from, to, bodies: [...STATION_BODIES] })) as { events: unknown[] };
+    expect(job.events).toEqual(findBodyStations(ms(from), ms(to), STATION_BODIES));
+  });
+
+  it('returns of every kind over 80 years, passes numbered across pieces, with and without count', async () => {
+    const [natal] = chartOf(birth);
+    const [from, to] = ['1971-03-09T00:00:00Z', '2051-03-09T00:00:00Z'];
+    const whole = findReturns(natal.birthJdUt, RETURN_KINDS, jdFromUtcMs(ms(from)), jdFromUtcMs(ms(to)), 'true');
+    const text = await returnsJob({ ...birth, from, to, kinds: [...RETURN_KINDS], chart: false });
+    const job = JSON.parse(text) as { events: unknown[] };
+    // Written piece by piece, the answer is the JSON JSON.stringify gives, fields in the documented order.
+    expect(text).toBe(JSON.stringify(job));
+    expect(Object.keys(job)).toEqual(['from', 'to', 'kinds', 'count', 'events', 'natal']);
+    expect(job.events).toEqual(whole.map((e) => ({ kind: e.kind, at: isoSecond(e.jdUt), pass: e.pass, of: e.of, retrograde: e.retrograde })));
+    // Slow planets pass their point up to three times: passes numbered across pieces are those of the whole.
+    expect(whole.filter((e) => e.pass > 1).length).toBeGreaterThan(0);
+    const countedText = await returnsJob({ ...birth, from, to, kinds: ['saturn', 'lunar'], count: 2, chart: true });
+    const counted = JSON.parse(countedText) as { events: { transit?: unknown }[] };
+    expect(countedText).toBe(JSON.stringify(counted));
+    expect(Object.keys(counted)).toEqual(['from', 'to', 'kinds', 'countPerKind', 'count', 'events', 'natal']);
+    expect(counted.events.every((e) => e.transit !== undefined)).toBe(true);
+    const wholeCounted = findReturns(natal.birthJdUt, ['saturn', 'lunar'], jdFromUtcMs(ms(from)), jdFromUtcMs(ms(to)), 'true', 2);
+    expect(counted.events.map(({ transit: _transit, ...e }) => e)).toEqual(
+      wholeCounted.map((e) => ({ kind: e.kind, at: isoSecond(e.jdUt), pass: e.pass, of: e.of, retrograde: e.retrograde })),
+    );
+  });
+
+  it('the transit calendar over a year', async () => {
+    const [from, to] = ['2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z'];
+    const [natal] = chartOf(birth);
+    const job = JSON.parse(await transitCalendarJob({ ...birth, from, to })) as { count: number; intervals: { start: string; kind: string }[] };
+    const whole = transitCalendar(gateSetFrom(natal), ms(from), ms(to), 'true');
+    expect(job.count).toBe(whole.length);
+    expect(job.intervals.map((i) => `${i.kind} ${i.start}`)).toEqual(whole.map((i) => `${i.kind} ${i.startsBefore ? from : isoSecond(i.startJd)}`));
+  });
+
+  it('yields every few ms: no stretch between turns much longer than a slice', async () => {
+    let longest = 0;
+    let last = performance.now();
+    const slicer = new Slicer();
+    const breathe = slicer.breathe.bind(slicer);
+    slicer.breathe = async () => {
+      const before = slicer.computeMs;
+      await breathe();
+      if (slicer.computeMs === before) return; // no turn was given
+      longest = Math.max(longest, performance.now() - last);
+      last = performance.now();
+    };
+    await ingressesJob({ from: '2000-01-01T00:00:00Z', to: '2010-01-01T00:00:00Z', level: 'gate', bodies: [...PLANETS], nodeType: 'true' }, slicer);
+    // A slice is 4 ms; one piece past it at most (about 1 ms), and a turn of the event loop.
+    expect(longest).toBeLessThan(15);
+  });
+});
