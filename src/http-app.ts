@@ -8,7 +8,7 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { ApiError } from './common/api-error';
 import { CORRELATION_HEADER, correlationIdFor, correlationMiddleware } from './common/correlation';
-import { KeyAdmission, receivedAtOf } from './common/key-admission';
+import { KeyAdmission, receivedAtOf } from './modules/queue/path/1-key-admission';
 import { METRIC } from './modules/metrics/metric-names';
 import { RETRY_AFTER_S } from './modules/queue/outage-gate';
 import { drainingMiddleware } from './common/draining';
@@ -81,7 +81,7 @@ function installAdvicePreRouter(app: INestApplication, config: AppConfig): void 
   });
 }
 
-/** Per-key fair admission in front of everything else (see common/key-admission.ts). */
+/** Per-key fair admission in front of everything else (see modules/queue/path/1-key-admission.ts). */
 function installKeyAdmission(app: INestApplication, config: AppConfig): void {
   const server = app.getHttpServer() as Server;
   const listeners = server.listeners('request') as RequestListener[];

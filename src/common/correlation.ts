@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { receivedAtOf } from './key-admission';
+import { receivedAtOf } from '../modules/queue/path/1-key-admission';
 
 export const CORRELATION_HEADER = 'x-correlation-id';
 const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;

@@ -14,8 +14,12 @@ export interface AppConfig {
   workerConcurrency: number;
   jobTimeoutMs: number;
   queueMaxWaiting: number;
-  /** Requests of one key worked on at once per API process; more wait their turn (0: no limit). */
+  /** Requests of one key worked on at once per API process; more wait their turn, unread (0: no limit). */
   keyConcurrency: number;
+  /** Estimated work (ms of CPU) one API process admits at once, shared equally by the keys with work in flight. */
+  costBudgetMs: number;
+  /** Heavy jobs (time series, PNGs, unknown-time days) one worker process runs at once. */
+  heavyConcurrency: number;
   /** Requests that may wait at once for Redis to come back (beyond: 503 at once). */
   outageMaxWaiting: number;
   /** `all` role: worker processes forked beside the API ('auto': the cores the API leaves spare, at least 1; 0 = in-process). */
@@ -160,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobTimeoutMs: int(env, 'JOB_TIMEOUT_MS', 10_000, 100, 120_000),
     queueMaxWaiting: int(env, 'QUEUE_MAX_WAITING', 5_000, 0, 10_000_000),
     keyConcurrency: int(env, 'KEY_CONCURRENCY', 32, 0, 100_000),
+    costBudgetMs: int(env, 'COST_BUDGET_MS', 3_000, 10, 10_000_000),
+    heavyConcurrency: int(env, 'HEAVY_CONCURRENCY', 2, 1, 64),
     outageMaxWaiting: int(env, 'OUTAGE_MAX_WAITING', 2_000, 0, 1_000_000),
     workers: (env.WORKERS ?? '').trim().toLowerCase() === 'auto' || !env.WORKERS?.trim() ? 'auto' : int(env, 'WORKERS', 0, 0, 256),
     adminToken,

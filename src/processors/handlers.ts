@@ -1,10 +1,12 @@
 import { advancedJob, bodygraphJob, chartJob, compositeBodygraphJob, compositeJob, pentaJob, transitBodygraphJob, transitJob } from '../jobs/chart-jobs';
 import { dayJob } from '../jobs/day-job';
 import { JOB_NAMES, JobName } from '../jobs/job-types';
+import type { Slicer } from '../jobs/slicer';
 import { ingressesJob, returnsJob, stationsJob, transitCalendarJob } from '../jobs/time-series-jobs';
 
+/** A handler gets the job's payload and the slicer its heavy work yields through (jobs/slicer.ts). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler takes its own job's payload type, which a parameter of `unknown` would not accept
-export type JobHandler = (data: any) => unknown;
+export type JobHandler = (data: any, slicer: Slicer) => unknown;
 
 /** One handler per job name; typed on JobName, so a name without a handler does not compile. */
 const HANDLERS: Record<JobName, JobHandler> = {

@@ -1,11 +1,14 @@
 import { Global, Module } from '@nestjs/common';
+import { MetricsModule } from '../modules/metrics/metrics.module';
 import { ChartWorkerState } from './chart-worker.state';
 import { ChartProcessor } from './chart.processor';
+import { HeavyProcessor } from './heavy.processor';
 
-/** The worker side: the chart processor. */
+/** The worker side: one processor per lane. */
 @Global()
 @Module({
-  providers: [ChartWorkerState, ChartProcessor],
+  imports: [MetricsModule],
+  providers: [ChartWorkerState, ChartProcessor, HeavyProcessor],
   exports: [ChartWorkerState],
 })
 export class ProcessorsModule {}

@@ -2651,10 +2651,14 @@ export interface components {
             /** @description Its ISO 3166-1 alpha-2 code. */
             countryCode: string;
         };
-        /** @description details of RANGE_TOO_LARGE. */
+        /** @description details of RANGE_TOO_LARGE: the range is longer than the operation accepts (limitDays), or the work asked for could not finish within the time limit even alone on the service (estimatedMs against limitMs). */
         RangeTooLargeDetails: {
             /** @description Longest range this operation accepts, in days: split the request into calls this long. */
-            limitDays: number;
+            limitDays?: number;
+            /** @description The request's estimated computing time, ms (see the README's Fair use). */
+            estimatedMs?: number;
+            /** @description The most computing time one request may take, ms: make the request smaller (a shorter range, a smaller drawing). */
+            limitMs?: number;
         };
         /** @description details of ADVICE_NOT_FOUND: the range of valid ids. */
         AdviceNotFoundDetails: {

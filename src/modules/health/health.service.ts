@@ -49,7 +49,7 @@ export class HealthService {
         ]);
         report.queue = {
           name: CHART_QUEUE,
-          waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0), // every job has a priority (KeyLoad)
+          waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0), // every job has a priority (queue/path/3-cost-share.ts)
           active: counts.active ?? 0,
           delayed: counts.delayed ?? 0,
           failed: counts.failed ?? 0,

@@ -15,6 +15,11 @@ export const METRIC = {
   keysInFlight: 'hd_keys_in_flight',
   outageWaiting: 'hd_requests_waiting_for_redis',
   parked: 'hd_requests_waiting_for_key_turn',
+  keyCostInFlight: 'hd_key_cost_in_flight_ms',
+  shareWaiting: 'hd_requests_waiting_for_key_share',
+  laneRate: 'hd_lane_throughput_ms_per_second',
+  jobCostEstimated: 'hd_job_cost_estimated_ms_total',
+  jobCostActual: 'hd_job_cost_actual_ms_total',
 } as const;
 
 /** Queue states exported as `hd_queue_jobs{state}`. */

@@ -5,11 +5,11 @@ import type { NextFunction, Request, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { routeOf } from '../../common/request-log';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { CHART_QUEUE, INPUT_ERROR_MARKER, JOB_NAMES } from '../../jobs/job-types';
+import { CHART_QUEUE, HEAVY_QUEUE, INPUT_ERROR_MARKER, JOB_NAMES, LANES } from '../../jobs/job-types';
 import { HealthService } from '../health/health.service';
 import { METRIC, QUEUE_STATES } from './metric-names';
 import { withTimeout } from '../../common/with-timeout';
-import { KeyLoad } from '../queue/key-load';
+import { CostShare } from '../queue/path/3-cost-share';
 import { OutageGate } from '../queue/outage-gate';
 
 /** How long a scrape waits for Redis before leaving the queue series out. */
@@ -37,17 +37,22 @@ export class MetricsService implements OnModuleDestroy {
   readonly jobDuration: Histogram<'job'>;
   readonly jobWait: Histogram<'job'>;
   readonly jobsTotal: Counter<'job' | 'outcome'>;
+  private readonly costEstimated: Counter<'job'>;
+  private readonly costActual: Counter<'job'>;
+  private readonly costCounters = new Map<string, { estimated: { inc(v: number): void }; actual: { inc(v: number): void } }>();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     @InjectQueue(CHART_QUEUE) private readonly queue: Queue,
     @Optional() private readonly health?: HealthService,
-    @Optional() keyLoad?: KeyLoad,
+    @Optional() share?: CostShare,
     @Optional() gate?: OutageGate,
+    @Optional() @InjectQueue(HEAVY_QUEUE) heavyQueue?: Queue,
   ) {
+    const queues = heavyQueue ? [this.queue, heavyQueue] : [this.queue];
     // Without an 'error' listener BullMQ prints connection errors raw to stderr (not JSON) during an outage.
     const logger = new Logger('ChartQueue');
-    this.queue.on('error', (err: Error) => logger.warn(`queue: ${err.message}`));
+    for (const queue of queues) queue.on('error', (err: Error) => logger.warn(`queue ${queue.name}: ${err.message}`));
     collectDefaultMetrics({ register: this.registry });
     const registers = [this.registry];
     this.httpDuration = new Histogram({
@@ -57,38 +62,39 @@ export class MetricsService implements OnModuleDestroy {
       buckets: HTTP_BUCKETS,
       registers,
     });
-    const queueName = this.queue.name;
-    // Every job carries a priority (fairness, see KeyLoad), so jobs waiting for a worker sit in BullMQ's
-    // 'prioritized' state: they are reported as waiting, which is what the dashboards and alerts mean.
-    const readCounts = async (): Promise<Record<string, number>> => {
-      const counts = await withTimeout(this.queue.getJobCounts(...QUEUE_STATES, 'prioritized'), REDIS_READ_TIMEOUT_MS);
+    // Every job carries a priority (fairness, see queue/path/3-cost-share.ts), so jobs waiting for a worker sit in
+    // BullMQ's 'prioritized' state: they are reported as waiting, which is what the dashboards and alerts mean.
+    const readCounts = async (queue: Queue): Promise<Record<string, number>> => {
+      const counts = await withTimeout(queue.getJobCounts(...QUEUE_STATES, 'prioritized'), REDIS_READ_TIMEOUT_MS);
       return { ...counts, waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0) };
     };
     new Gauge({
       name: METRIC.queueJobs,
-      help: 'Jobs in the queue by state, read from Redis at scrape time.',
+      help: "Jobs in each lane's queue by state, read from Redis at scrape time.",
       labelNames: ['queue', 'state'],
       registers,
       async collect() {
         this.reset();
         try {
-          const counts = await readCounts();
-          for (const state of QUEUE_STATES) this.set({ queue: queueName, state }, counts[state] ?? 0);
+          const all = await Promise.all(queues.map(readCounts));
+          queues.forEach((queue, i) => {
+            for (const state of QUEUE_STATES) this.set({ queue: queue.name, state }, all[i][state] ?? 0);
+          });
         } catch {
           // Redis unreachable: no series rather than stale ones; hd_ready says why.
         }
       },
     });
-    const readWorkers = () => withTimeout(this.queue.getWorkersCount(), REDIS_READ_TIMEOUT_MS);
     new Gauge({
       name: METRIC.workers,
-      help: 'Workers attached to the queue (connections registered as workers in Redis).',
+      help: "Workers attached to each lane's queue (connections registered as workers in Redis).",
       labelNames: ['queue'],
       registers,
       async collect() {
         this.reset();
         try {
-          this.set({ queue: queueName }, await readWorkers());
+          const counts = await Promise.all(queues.map((queue) => withTimeout(queue.getWorkersCount(), REDIS_READ_TIMEOUT_MS)));
+          queues.forEach((queue, i) => this.set({ queue: queue.name }, counts[i]));
         } catch {
           // see above
         }
@@ -105,19 +111,39 @@ export class MetricsService implements OnModuleDestroy {
         this.set({ role: config.role }, ready ? 1 : 0);
       },
     });
-    if (keyLoad) {
-      new Gauge({
-        name: METRIC.keyInFlight,
-        help: 'Requests in flight in this API process for the 10 busiest keys, by key hash prefix (8 hex digits).',
-        labelNames: ['key'],
-        registers,
-        collect() {
-          this.reset();
-          for (const { key, inFlight } of keyLoad.snapshot(10).keys) this.set({ key }, inFlight);
-        },
-      });
-      this.gaugeFrom(METRIC.keysInFlight, 'Distinct keys with requests in flight in this API process.', () => keyLoad.activeKeys);
-    }
+    // Registered in every role (the dashboards' queries name them); only an API process (with a CostShare) fills them.
+    new Gauge({
+      name: METRIC.keyInFlight,
+      help: 'Requests in flight (admitted or waiting for their share) in this API process for the 10 keys with the most work in flight, by key hash prefix (8 hex digits).',
+      labelNames: ['key'],
+      registers,
+      collect() {
+        this.reset();
+        for (const { key, inFlight } of share?.snapshot(10).keys ?? []) this.set({ key }, inFlight);
+      },
+    });
+    new Gauge({
+      name: METRIC.keyCostInFlight,
+      help: 'Estimated work in flight (ms of CPU) in this API process for the 10 keys with the most, by key hash prefix.',
+      labelNames: ['key'],
+      registers,
+      collect() {
+        this.reset();
+        for (const { key, costMs } of share?.snapshot(10).keys ?? []) this.set({ key }, costMs);
+      },
+    });
+    this.gaugeFrom(METRIC.keysInFlight, 'Distinct keys with requests in flight in this API process.', () => share?.snapshot(0).activeKeys ?? 0);
+    this.gaugeFrom(METRIC.shareWaiting, "Requests waiting for their key's share of the work in flight (COST_BUDGET_MS).", () => share?.waiting ?? 0);
+    new Gauge({
+      name: METRIC.laneRate,
+      help: "Each lane's measured throughput as this API process sees it: estimated ms of work completed per second while busy.",
+      labelNames: ['lane'],
+      registers,
+      collect() {
+        this.reset();
+        if (share) for (const lane of LANES) this.set({ lane }, share.rate(lane) * 1000);
+      },
+    });
     if (gate) {
       this.gaugeFrom(METRIC.outageWaiting, 'Requests waiting for Redis to come back (bounded by OUTAGE_MAX_WAITING).', () => gate.waitingCount);
     }
@@ -133,6 +159,18 @@ export class MetricsService implements OnModuleDestroy {
       help: 'Time a job waited in the queue before a worker took it (processedOn - timestamp), by job name.',
       labelNames: ['job'],
       buckets: WAIT_BUCKETS,
+      registers,
+    });
+    this.costEstimated = new Counter({
+      name: METRIC.jobCostEstimated,
+      help: 'Estimated compute of the jobs this worker ran (ms, the cost model admission used), by job name.',
+      labelNames: ['job'],
+      registers,
+    });
+    this.costActual = new Counter({
+      name: METRIC.jobCostActual,
+      help: 'Actual compute of the jobs this worker ran (ms in their own slices), by job name: compare with the estimate.',
+      labelNames: ['job'],
       registers,
     });
     this.jobsTotal = new Counter({
@@ -177,6 +215,19 @@ export class MetricsService implements OnModuleDestroy {
     }
     const outcome = !failure ? 'completed' : failure.message.startsWith(INPUT_ERROR_MARKER) ? 'invalid_input' : 'failed';
     this.jobsTotal.inc({ ...label, outcome });
+  }
+
+  /** Records a job's estimated and actual compute (called by the worker's processors). */
+  observeCost(name: string, estimatedMs: number, actualMs: number): void {
+    const job = jobLabel(name);
+    let counters = this.costCounters.get(job);
+    if (!counters) {
+      // One pair of labelled children per job name, kept: every job is counted, and a label lookup per job adds up.
+      counters = { estimated: this.costEstimated.labels({ job }), actual: this.costActual.labels({ job }) };
+      this.costCounters.set(job, counters);
+    }
+    counters.estimated.inc(estimatedMs);
+    counters.actual.inc(actualMs);
   }
 
   metrics(): Promise<string> {

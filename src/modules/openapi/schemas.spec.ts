@@ -25,9 +25,10 @@ import { ChartProcessor } from '../../processors/chart.processor';
 import type { ChartWorkerState } from '../../processors/chart-worker.state';
 import type { AppConfig } from '../../config/app-config';
 import { JobRunner } from '../queue/job-runner.service';
-import { JobFailed, type PendingJobs } from '../queue/pending-jobs';
+import { JobFailed, type PendingJobs } from '../queue/path/5-pending-jobs';
 import { OutageGate } from '../queue/outage-gate';
-import { KeyLoad } from '../queue/key-load';
+import { CostShare } from '../queue/path/3-cost-share';
+import type { Lanes } from '../queue/path/4-lanes';
 import { ChartService } from '../chart/chart.service';
 import { BirthDataDto } from '../chart/dto/birth-data.dto';
 import { CompositeRequestDto, DayRequestDto, PentaRequestDto, TransitRequestDto } from '../chart/dto/chart-requests.dto';
@@ -111,11 +112,11 @@ const runJob = (name: string, data: unknown) =>
   });
 const pending = {
   up: true,
-  wait: (_id: string, name: string, data: unknown) => ({ promise: runJob(name, data), cancel: () => undefined }),
+  wait: (_lane: string, _id: string, name: string, data: unknown) => ({ promise: runJob(name, data), cancel: () => undefined }),
   waitAll: (specs: { name: string; data: unknown }[]) => specs.map((s) => ({ promise: runJob(s.name, s.data), cancel: () => undefined })),
 } as unknown as PendingJobs;
-const queue = { getJobCountByTypes: () => Promise.resolve(0) };
-const runner = new JobRunner(queue as Json, pending, new OutageGate(config), new KeyLoad(), config);
+const lanes = { refuseWhenOverloaded: () => Promise.resolve(), options: () => ({}) } as unknown as Lanes;
+const runner = new JobRunner(lanes, pending, new OutageGate(config), new CostShare(3_000, 250), config);
 const charts = new ChartService(runner);
 const series = new TimeSeriesService(runner);
 const batch = new BatchService(runner);

@@ -15,6 +15,7 @@ import {
 import { PlacesQueryDto } from '../places/places.dto';
 import { IngressesRequestDto, ReturnsRequestDto, StationsRequestDto, TransitCalendarRequestDto } from '../time-series/dto/time-series.dto';
 import { RANGE_LIMIT_DAYS } from '../time-series/time-series.service';
+import { BATCH_COST, type CostModel, JOB_COSTS } from './costs';
 
 /**
  * Every operation of the API described once: its route, its input (a DTO class: the one validation), its answer
@@ -34,6 +35,8 @@ export interface Operation {
   output: { kind: 'json'; schema: string; status?: number } | { kind: 'drawing' };
   /** Computed by a worker through the queue (false: answered by the API from memory). */
   queued: boolean;
+  /** What its work costs, from its input (queued operations): admission counts it, see costs.ts and README "Fair use". */
+  cost?: CostModel<never>;
   /**
    * The MCP tool that runs this operation (none: HTTP only). Its input schema is the DTO's, as the OpenAPI
    * document gives it, unless the HTTP input is not a DTO (a path parameter): then it is written here.
@@ -55,6 +58,7 @@ export const OPERATIONS = {
     method: 'POST',
     path: '/v1/chart',
     queued: true,
+    cost: JOB_COSTS.chart,
     summary: 'A Human Design chart: type, strategy, authority, profile, definition, cross, centers, channels, gates',
     description: `${BIRTH} ${CHART_FIELDS} Dates from ${FIRST_BIRTHDATE} to ${LAST_BIRTHDATE}.`,
     input: { in: 'body', dto: BirthDataDto },
@@ -65,6 +69,7 @@ export const OPERATIONS = {
     method: 'POST',
     path: '/v1/chart/advanced',
     queued: true,
+    cost: JOB_COSTS.advanced,
     summary: 'The chart plus variables, all 26 activations to the base, hanging gates, split kind, design instant',
     description: `${BIRTH} Everything /v1/chart gives, and for each of the 26 activations its longitude, gate, line, color, tone and base; the four variables (arrows); hanging gates.`,
     input: { in: 'body', dto: BirthDataDto },
@@ -75,6 +80,7 @@ export const OPERATIONS = {
     method: 'POST',
     path: '/v1/chart/composite',
     queued: true,
+    cost: JOB_COSTS.composite,
     summary: 'Composite (connection) chart of two people',
     description:
       "person1 and person2, each with birth data as for /v1/chart. The answer: both charts' gates together, the composite type and definition, and every channel by kind (electromagnetic, companionship, dominance, compromise).",
@@ -86,6 +92,7 @@ export const OPERATIONS = {
     method: 'POST',
     path: '/v1/chart/transit',
     queued: true,
+    cost: JOB_COSTS.transit,
     summary: 'Transit activations at an instant (default now) over a natal chart',
     description: `${BIRTH} Optional at: an ISO 8601 instant with offset or Z (default now). The answer: the transiting planets' gates and lines, the channels and centers the transit defines with the natal chart.`,
     input: { in: 'body', dto: TransitRequestDto },
@@ -96,6 +103,7 @@ export const OPERATIONS = {
     method: 'POST',
     path: '/v1/chart/penta',
     queued: true,
+    cost: JOB_COSTS.penta,
     summary: 'Group (Penta) analysis of 3–5 people: the 12 Penta gates and 6 channels present, the gaps, who supplies each gate, overlaps',
     description:
       'members: 3 to 5 people, each with birth data as for /v1/chart. A Penta gate is present when any member activates it (personality or design); a Penta channel ' +
@@ -109,6 +117,7 @@ export const OPERATIONS = {
     method: 'POST',
     path: '/v1/chart/day',
     queued: true,
+    cost: JOB_COSTS.day,
     summary: 'Unknown birth time: every distinct chart the birth day can give, its exact time windows, and what is certain',
     description:
       'Birth data without birthtime (or birthtime with approximate, e.g. "±30m"; or from and to, local HH:MM). The local day (00:00 to 24:00 in the place\'s zone; 23 or 25 hours on DST days) ' +
@@ -122,6 +131,7 @@ export const OPERATIONS = {
     method: 'POST',
     path: '/v1/chart/bodygraph',
     queued: true,
+    cost: JOB_COSTS.bodygraph,
     summary: 'The bodygraph drawing: a standalone SVG document, or a PNG; with `variables`, the four arrows',
     description: `${BIRTH} Drawing options: size (pixels, default 800), theme light or dark, format svg or png, background theme or transparent, variables true to draw the arrows.`,
     input: { in: 'body', dto: BodygraphRequestDto },
@@ -132,6 +142,7 @@ export const OPERATIONS = {
     method: 'POST',
     path: '/v1/chart/composite/bodygraph',
     queued: true,
+    cost: JOB_COSTS.compositeBodygraph,
     summary: "Two people in one bodygraph: each one's gates in their color, a gate of both half and half, the composite channel kinds in a legend",
     description: 'person1 and person2 as for the composite, optional names [two labels], and the drawing options (size, theme, format, background).',
     input: { in: 'body', dto: CompositeBodygraphRequestDto },
@@ -142,6 +153,7 @@ export const OPERATIONS = {
     method: 'POST',
     path: '/v1/chart/transit/bodygraph',
     queued: true,
+    cost: JOB_COSTS.transitBodygraph,
     summary: "A natal bodygraph with a transit (default now) overlaid in a third color, and the transit planets' column",
     description: `${BIRTH} Optional at (ISO 8601 instant, default now) and the drawing options (size, theme, format, background).`,
     input: { in: 'body', dto: TransitBodygraphRequestDto },
@@ -152,6 +164,7 @@ export const OPERATIONS = {
     method: 'POST',
     path: '/v1/transits/ingresses',
     queued: true,
+    cost: JOB_COSTS.ingresses,
     summary: 'Every gate (or line) ingress of the transiting bodies in [from, to), to the second',
     description:
       'from and to: dates (YYYY-MM-DD, 00:00 UTC) or ISO instants; optional bodies (default all 13) and level gate or line. Each event: the body, the UTC instant (to the second), the gate and line entered, ' +
@@ -164,6 +177,7 @@ export const OPERATIONS = {
     method: 'POST',
     path: '/v1/transits/stations',
     queued: true,
+    cost: JOB_COSTS.stations,
     summary: 'Every retrograde and direct station of Mercury to Pluto in [from, to), with the gate and line there',
     description: `from and to: dates or ISO instants; optional bodies (Mercury to Pluto). At most ${RANGE_LIMIT_DAYS.stations} days (20 years) per call.`,
     input: { in: 'body', dto: StationsRequestDto },
@@ -174,6 +188,7 @@ export const OPERATIONS = {
     method: 'POST',
     path: '/v1/chart/returns',
     queued: true,
+    cost: JOB_COSTS.returns,
     summary: 'Solar, lunar, Saturn and Chiron returns and the Uranus opposition of a natal chart, every exact pass',
     description:
       `${BIRTH} kinds (default all), and from/to (at most ${RANGE_LIMIT_DAYS.returns} days, 120 years) or count. Each event: kind, UTC instant, pass (1, 2, 3: a slow planet that stations near the point passes it three times; 2 is retrograde), ` +
@@ -186,6 +201,7 @@ export const OPERATIONS = {
     method: 'POST',
     path: '/v1/chart/transit-calendar',
     queued: true,
+    cost: JOB_COSTS.transitCalendar,
     summary: 'A personal transit calendar: when transits complete a natal channel, form their own, or define an open center',
     description:
       `${BIRTH} from and to (at most ${RANGE_LIMIT_DAYS.transitCalendar} days). Intervals [start, end) of three kinds: completes-channel (a transit in the partner of a natal hanging gate), transit-channel (both gates by transits) ` +
@@ -198,6 +214,7 @@ export const OPERATIONS = {
     method: 'POST',
     path: '/v1/charts/batch',
     queued: true,
+    cost: BATCH_COST,
     summary: `Up to ${BATCH_MAX_ITEMS} charts (or advanced charts) in one call, each answered or refused on its own`,
     description:
       `items: up to ${BATCH_MAX_ITEMS} entries {id?, operation: "chart" | "advanced", …birth data}. The answer keeps the request's order: {id, status: 200, result} with the result exactly as the single call gives it, ` +

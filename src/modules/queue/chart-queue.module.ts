@@ -2,11 +2,11 @@ import { BullModule, InjectQueue } from '@nestjs/bullmq';
 import type { Queue, QueueOptions } from 'bullmq';
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { CHART_QUEUE } from '../../jobs/job-types';
+import { CHART_QUEUE, HEAVY_QUEUE } from '../../jobs/job-types';
 import { bullConnection, closeBullConnections } from '../redis/redis-connection';
 
 /**
- * The chart queue, available to every module of the process (producer, health, metrics, dashboard).
+ * The lanes' queues (light and heavy), available to every module of the process (producer, health, metrics, dashboard).
  * Its connection fails fast while Redis is down instead of queueing commands in memory. Every connection
  * (queue, worker, queue events) comes from the one factory, for REDIS_URL, Sentinel or Cluster alike.
  */
@@ -17,28 +17,31 @@ import { bullConnection, closeBullConnections } from '../redis/redis-connection'
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ connection: bullConnection(config), prefix: config.queuePrefix }),
     }),
-    BullModule.registerQueueAsync({
-      name: CHART_QUEUE,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): QueueOptions => ({
-        connection: bullConnection(config, { enableOfflineQueue: false }),
-        prefix: config.queuePrefix,
+    ...[CHART_QUEUE, HEAVY_QUEUE].map((name) =>
+      BullModule.registerQueueAsync({
+        name,
+        inject: [APP_CONFIG],
+        useFactory: (config: AppConfig): QueueOptions => ({
+          connection: bullConnection(config, { enableOfflineQueue: false }),
+          prefix: config.queuePrefix,
+        }),
       }),
-    }),
+    ),
   ],
   exports: [BullModule],
 })
 export class ChartQueueModule implements OnApplicationShutdown {
   /**
-   * The chart worker (@Processor) gets its connection from @nestjs/bullmq, which builds it from the registered
+   * The workers (@Processor) get their connection from @nestjs/bullmq, which builds it from the registered
    * queue's options (`queue.opts.connection`), read after this constructor (BullRegistrar.onModuleInit). A worker
    * must not fail fast: with enableOfflineQueue false, a connection lost while jobs flow (a Sentinel failover, a
    * Redis restart) makes BullMQ's fetch loop retry without ever yielding to the event loop, so the worker sits at
    * 100 % CPU and never reconnects (seen in test/redis-ha.e2e-spec.ts). So the worker gets the factory's default
    * connection: commands wait for the reconnect. The queue itself keeps the fail-fast connection it was built with.
    */
-  constructor(@InjectQueue(CHART_QUEUE) queue: Queue, @Inject(APP_CONFIG) config: AppConfig) {
-    queue.opts.connection = bullConnection(config);
+  constructor(@InjectQueue(CHART_QUEUE) light: Queue, @InjectQueue(HEAVY_QUEUE) heavy: Queue, @Inject(APP_CONFIG) config: AppConfig) {
+    light.opts.connection = bullConnection(config);
+    heavy.opts.connection = bullConnection(config);
   }
 
   /** Cluster mode: the Cluster clients BullMQ shares are not closed by BullMQ (runs after the queue and workers closed). */

@@ -1,14 +1,33 @@
 import { Global, Module } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { JobRunner } from './job-runner.service';
-import { KeyLoad } from './key-load';
 import { OutageGate } from './outage-gate';
-import { PendingJobs } from './pending-jobs';
+import { CostShare } from './path/3-cost-share';
+import { Lanes } from './path/4-lanes';
+import { PendingJobs } from './path/5-pending-jobs';
 import { QueueEventsService } from './queue-events.service';
 
-/** The producer side: the shared QueueEvents stream, the jobs waited for, fairness, and the JobRunner (the queue itself is global). */
+/**
+ * A request is refused at admission when predicted to finish later than its deadline less this share of the time
+ * limit (the estimate's error, and the answer's way back).
+ */
+const PREDICTION_MARGIN = 0.1;
+
+/** The producer side: the request path's stages (path/), the QueueEvents streams, and the JobRunner (the queues themselves are global). */
 @Global()
 @Module({
-  providers: [QueueEventsService, PendingJobs, OutageGate, KeyLoad, JobRunner],
-  exports: [JobRunner, QueueEventsService, OutageGate, KeyLoad, PendingJobs],
+  providers: [
+    QueueEventsService,
+    PendingJobs,
+    OutageGate,
+    Lanes,
+    {
+      provide: CostShare,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new CostShare(config.costBudgetMs, Math.max(250, config.jobTimeoutMs * PREDICTION_MARGIN)),
+    },
+    JobRunner,
+  ],
+  exports: [JobRunner, QueueEventsService, OutageGate, CostShare, PendingJobs, Lanes],
 })
 export class QueueModule {}

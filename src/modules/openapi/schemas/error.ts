@@ -98,9 +98,19 @@ export const ERROR_SCHEMAS: Record<string, JsonSchema> = {
     country: string('The country named.'),
     countryCode: string('Its ISO 3166-1 alpha-2 code.', { pattern: '^[A-Z]{2}$' }),
   }),
-  RangeTooLargeDetails: object('details of RANGE_TOO_LARGE.', {
-    limitDays: { type: 'integer', minimum: 1, description: 'Longest range this operation accepts, in days: split the request into calls this long.' },
-  }),
+  RangeTooLargeDetails: object(
+    'details of RANGE_TOO_LARGE: the range is longer than the operation accepts (limitDays), or the work asked for could not finish within the time limit even alone on the service (estimatedMs against limitMs).',
+    {
+      limitDays: { type: 'integer', minimum: 1, description: 'Longest range this operation accepts, in days: split the request into calls this long.' },
+      estimatedMs: { type: 'integer', minimum: 0, description: "The request's estimated computing time, ms (see the README's Fair use)." },
+      limitMs: {
+        type: 'integer',
+        minimum: 1,
+        description: 'The most computing time one request may take, ms: make the request smaller (a shorter range, a smaller drawing).',
+      },
+    },
+    ['limitDays', 'estimatedMs', 'limitMs'],
+  ),
   AdviceNotFoundDetails: object('details of ADVICE_NOT_FOUND: the range of valid ids.', {
     min: { type: 'integer', description: 'Lowest advice id.', minimum: 1 },
     max: { type: 'integer', description: 'Highest advice id.', minimum: 1 },

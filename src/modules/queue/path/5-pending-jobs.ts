@@ -1,9 +1,12 @@
-import { InjectQueue } from '@nestjs/bullmq';
+/**
+ * Stage 5 of a request's path: the job is added to its lane's queue and the request awaits its result.
+ */
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import type { JobsOptions, Queue } from 'bullmq';
-import { withTimeout } from '../../common/with-timeout';
-import { CHART_QUEUE, INPUT_ERROR_MARKER, JobName } from '../../jobs/job-types';
-import { QueueEventsService } from './queue-events.service';
+import type { JobsOptions } from 'bullmq';
+import { withTimeout } from '../../../common/with-timeout';
+import { INPUT_ERROR_MARKER, JobName, Lane, LANES } from '../../../jobs/job-types';
+import { QueueEventsService } from '../queue-events.service';
+import { Lanes } from './4-lanes';
 
 /** How often the sweep looks at the jobs this process waits for. */
 const SWEEP_EVERY_MS = 250;
@@ -35,6 +38,7 @@ interface Waiter {
 }
 
 interface Entry {
+  lane: Lane;
   jobId: string;
   name: JobName;
   data: object;
@@ -68,25 +72,28 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(PendingJobs.name);
   private readonly entries = new Map<string, Entry>();
   private sweepTimer?: NodeJS.Timeout;
-  private client?: ClientState;
+  private clients: ClientState[] = [];
 
   constructor(
-    @InjectQueue(CHART_QUEUE) private readonly queue: Queue,
+    private readonly lanes: Lanes,
     private readonly events: QueueEventsService,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.client = await this.queue.getBackend().client;
-    // After a reconnect every waiting job is looked at at once: its events may have been lost meanwhile.
-    this.client.on('ready', () => {
-      for (const entry of this.entries.values()) entry.checkedAt = 0;
-    });
-    const events = this.events.queueEvents;
-    events.on('completed', ({ jobId, returnvalue }) => this.resolve(jobId, returnvalue));
-    events.on('failed', ({ jobId, failedReason }) => {
-      const entry = this.entries.get(jobId);
-      if (entry) this.failed(entry, failedReason);
-    });
+    for (const lane of LANES) {
+      const client = await this.lanes.queue(lane).getBackend().client;
+      this.clients.push(client);
+      // After a reconnect every waiting job is looked at at once: its events may have been lost meanwhile.
+      client.on('ready', () => {
+        for (const entry of this.entries.values()) entry.checkedAt = 0;
+      });
+      const events = this.events.of(lane);
+      events.on('completed', ({ jobId, returnvalue }) => this.resolve(jobId, returnvalue));
+      events.on('failed', ({ jobId, failedReason }) => {
+        const entry = this.entries.get(jobId);
+        if (entry) this.failed(entry, failedReason);
+      });
+    }
     this.sweepTimer = setInterval(() => this.sweep(), SWEEP_EVERY_MS);
     this.sweepTimer.unref();
   }
@@ -97,7 +104,7 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
 
   /** True when jobs can be added and their completions arrive: the queue's connection and the event stream are up. */
   get up(): boolean {
-    return this.client?.status === 'ready' && this.events.ready;
+    return this.clients.length > 0 && this.clients.every((c) => c.status === 'ready') && this.events.ready;
   }
 
   /** Jobs this process is waiting for (a metric). */
@@ -109,11 +116,11 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
    * Waits for the job's result (adding the job unless this process already waits for it). `cancel` must be
    * called when the caller stops waiting, settled or not.
    */
-  wait(jobId: string, name: JobName, data: object, opts: JobsOptions): { promise: Promise<unknown>; cancel: () => void } {
+  wait(lane: Lane, jobId: string, name: JobName, data: object, opts: JobsOptions): { promise: Promise<unknown>; cancel: () => void } {
     let entry = this.entries.get(jobId);
     const isNew = !entry;
     if (!entry) {
-      entry = { jobId, name, data, opts, waiters: new Set(), settled: false, busy: false, needsAdd: true, checkedAt: Date.now(), retried: false };
+      entry = { lane, jobId, name, data, opts, waiters: new Set(), settled: false, busy: false, needsAdd: true, checkedAt: Date.now(), retried: false };
       this.entries.set(jobId, entry);
     }
     const joined = this.join(entry);
@@ -140,12 +147,15 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
    * their states are read together (a repeat is answered from the kept result). The same job id twice shares one
    * entry. A failed bulk add leaves the jobs to the sweep, which adds them once Redis answers.
    */
-  waitAll(specs: readonly { jobId: string; name: JobName; data: object; opts: JobsOptions }[]): { promise: Promise<unknown>; cancel: () => void }[] {
+  waitAll(
+    specs: readonly { lane: Lane; jobId: string; name: JobName; data: object; opts: JobsOptions }[],
+  ): { promise: Promise<unknown>; cancel: () => void }[] {
     const fresh: Entry[] = [];
     const waits = specs.map((spec) => {
       const known = this.entries.get(spec.jobId);
       if (!known) {
         const entry: Entry = {
+          lane: spec.lane,
           jobId: spec.jobId,
           name: spec.name,
           data: spec.data,
@@ -168,7 +178,12 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
 
   private async addBulk(fresh: Entry[]): Promise<void> {
     try {
-      await withTimeout(this.queue.addBulk(fresh.map((e) => ({ name: e.name, data: e.data, opts: e.opts }))), CALL_TIMEOUT_MS);
+      await Promise.all(
+        LANES.map(async (lane) => {
+          const jobs = fresh.filter((e) => e.lane === lane).map((e) => ({ name: e.name, data: e.data, opts: e.opts }));
+          if (jobs.length) await withTimeout(this.lanes.queue(lane).addBulk(jobs), CALL_TIMEOUT_MS);
+        }),
+      );
       for (const e of fresh) e.needsAdd = false;
       await Promise.all(
         fresh.map(async (e) => {
@@ -192,7 +207,7 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
     try {
       // Two rounds at most: a job missing right after its add was lost by a Redis restart in between.
       for (let round = 0; round < 2 && !entry.settled; round++) {
-        await withTimeout(this.queue.add(entry.name, entry.data, entry.opts), CALL_TIMEOUT_MS);
+        await withTimeout(this.lanes.queue(entry.lane).add(entry.name, entry.data, entry.opts), CALL_TIMEOUT_MS);
         entry.needsAdd = false;
         if ((await this.check(entry)) !== -1) break;
         entry.needsAdd = true;
@@ -207,7 +222,7 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
 
   /** Reads the job's state and acts on it; returns the state. */
   private async check(entry: Entry): Promise<number> {
-    const [state, result] = (await withTimeout(this.queue.getBackend().isFinished(entry.jobId, true), CALL_TIMEOUT_MS)) as FinishedState;
+    const [state, result] = (await withTimeout(this.lanes.queue(entry.lane).getBackend().isFinished(entry.jobId, true), CALL_TIMEOUT_MS)) as FinishedState;
     if (state === 1) this.resolve(entry.jobId, parseReturnValue(result));
     else if (state === 2) this.failed(entry, result ?? 'failed');
     return state;
@@ -254,7 +269,7 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
     this.logger.warn({ msg: 'job failed unexpectedly, adding it afresh', jobId: entry.jobId, reason });
     entry.retried = true;
     entry.busy = true;
-    void withTimeout(this.queue.remove(entry.jobId), CALL_TIMEOUT_MS)
+    void withTimeout(this.lanes.queue(entry.lane).remove(entry.jobId), CALL_TIMEOUT_MS)
       .catch(() => undefined)
       .finally(() => {
         entry.busy = false;

@@ -1,4 +1,4 @@
-import { presentedApiKey } from './api-key-header';
+import { presentedApiKey } from '../../../common/api-key-header';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 

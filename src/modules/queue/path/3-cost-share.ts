@@ -1,0 +1,226 @@
+/**
+ * Stage 3 of a request's path: each key's share of the work in flight, counted in cost (stage 2), not in requests.
+ *
+ * This API process admits about `budgetMs` of estimated work at once, shared equally by the keys that have work
+ * in flight or waiting (a key alone has all of it). A request whose key is within its share goes on at once; the
+ * key's further requests wait here in arrival order and go on as its earlier ones finish. A key with nothing in
+ * flight is always admitted one request, however large, so nothing starves. Keys are bought for unlimited use:
+ * there is no rate limit, a key alone on the service gets all of it, and a second key's light requests are never
+ * behind the first key's backlog (its own share is untouched, and its jobs get the front of the queue: see
+ * `priority`).
+ *
+ * The deadline bounds the wait. Before admitting a request, and while it waits, its finish is predicted as if it
+ * were admitted at that moment: the work ahead of it in its lane over the lane's measured throughput
+ * (lane-meter.ts), with room for that measurement's lag. Once even that cannot meet its deadline, it is refused with 503 OVERLOADED and a Retry-After of
+ * about its key's backlog, instead of being queued to time out. A request is refused only then, not as soon as its
+ * place in its key's line predicts a miss: a client that ignores Retry-After and sends again at once would
+ * otherwise turn its key's backlog into a stream of refusals costing the API more than the work itself.
+ */
+import { ApiError } from '../../../common/api-error';
+import type { Lane } from '../../../jobs/job-types';
+import type { JobCost } from './2-job-cost';
+import { LaneMeter } from './lane-meter';
+
+/** BullMQ's largest priority (2^21). */
+const MAX_PRIORITY = 2_097_152;
+/** How often waiting requests are looked at (only while some wait). */
+const CHECK_EVERY_MS = 50;
+/**
+ * Predicted waits are stretched by this share before they are held against the deadline: the lane's throughput is
+ * measured over the last ~10 s (lane-meter.ts), so when capacity drops (another key's work arrives, a worker is
+ * lost, the machine slows) the prediction is optimistic for a while. Without it, a heavy key whose backlog sits just
+ * under its deadline got a few 504s instead of 503s when a second key came (3 in 160 answers in one CI run).
+ */
+const WAIT_ERROR = 0.25;
+
+/** A request's place in its key's share, from admission to its answer. */
+export interface ShareTicket {
+  /** The BullMQ priority of its job(s): 1 + the key's cost already in flight in the lane, ms (1 = first served). */
+  priority: number;
+  /** The work was done (its answer came): counts toward the lane's measured throughput. */
+  done(): void;
+  /** The request is over, answered or not: its cost leaves the key's total. Safe to call more than once. */
+  release(): void;
+}
+
+interface Waiter {
+  cost: JobCost;
+  deadline: number;
+  resolve(ticket: ShareTicket): void;
+  reject(err: ApiError): void;
+}
+
+interface KeyState {
+  inFlight: Record<Lane, number>;
+  /** The priority last given to a job of the key in each lane, while the key has work there (see `enter`). */
+  lastPriority: Record<Lane, number>;
+  /** Requests admitted and not yet over (a metric). */
+  requests: number;
+  waiting: Waiter[];
+}
+
+export class CostShare {
+  private readonly keys = new Map<string, KeyState>();
+  private readonly meters: Record<Lane, LaneMeter>;
+  private waitingTotal = 0;
+  private timer?: NodeJS.Timeout;
+
+  /**
+   * `budgetMs`: the estimated work this process admits at once (COST_BUDGET_MS); `marginMs`: a request is refused
+   * when predicted to finish later than its deadline less this (the prediction's error, and the reply's way back).
+   */
+  constructor(
+    private readonly budgetMs: number,
+    private readonly marginMs: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.meters = { light: new LaneMeter(now), heavy: new LaneMeter(now) };
+  }
+
+  /** Admits a request of `key` costing `cost`, at once or in its turn; rejects with 503 when it cannot meet its deadline. */
+  admit(key: string, cost: JobCost, deadline: number): Promise<ShareTicket> {
+    const state = this.stateOf(key);
+    if (state.waiting.length === 0 && this.fits(state, cost)) {
+      const refusal = this.refusal(key, state, cost, deadline);
+      if (refusal) {
+        this.forgetIfIdle(key, state);
+        return Promise.reject(refusal);
+      }
+      return Promise.resolve(this.enter(key, state, cost));
+    }
+    return new Promise<ShareTicket>((resolve, reject) => {
+      state.waiting.push({ cost, deadline, resolve, reject });
+      this.waitingTotal++;
+      this.timer ??= setInterval(() => this.pump(), CHECK_EVERY_MS).unref();
+      this.pump();
+    });
+  }
+
+  /** Requests waiting for their key's turn (a metric). */
+  get waiting(): number {
+    return this.waitingTotal;
+  }
+
+  /** A lane's measured throughput, estimated ms per ms (a metric). */
+  rate(lane: Lane): number {
+    return this.meters[lane].rate;
+  }
+
+  /** Each key's share now, ms. */
+  get share(): number {
+    return this.budgetMs / Math.max(1, this.keys.size);
+  }
+
+  /**
+   * The `top` keys with the most requests in flight, as 8-hex-digit hash prefixes (enough to tell keys apart on a
+   * dashboard, not to find a key), with their cost in flight: a bounded label set for /metrics.
+   */
+  snapshot(top = 10): { keys: Array<{ key: string; inFlight: number; costMs: number }>; activeKeys: number } {
+    const all = [...this.keys].map(([key, s]) => ({
+      key: key === 'anonymous' ? key : key.slice(0, 8),
+      inFlight: s.requests + s.waiting.length,
+      costMs: s.inFlight.light + s.inFlight.heavy,
+    }));
+    all.sort((a, b) => b.costMs - a.costMs || b.inFlight - a.inFlight);
+    return { keys: all.slice(0, top), activeKeys: all.length };
+  }
+
+  private stateOf(key: string): KeyState {
+    let state = this.keys.get(key);
+    if (!state) this.keys.set(key, (state = { inFlight: { light: 0, heavy: 0 }, lastPriority: { light: 1, heavy: 1 }, requests: 0, waiting: [] }));
+    return state;
+  }
+
+  private fits(state: KeyState, cost: JobCost): boolean {
+    const held = state.inFlight.light + state.inFlight.heavy;
+    return held === 0 || held + cost.totalMs <= this.share;
+  }
+
+  /**
+   * A job's priority is 1 + its key's work in flight in the lane, but never lower than the key's previous job's
+   * while the key still has work there: BullMQ serves equal priorities in arrival order, so a key's jobs keep
+   * their order (a job given a high number when its key was busy is not overtaken for ever by the key's later
+   * ones), and two keys with their shares in flight alternate. An idle key starts again at 1.
+   */
+  private enter(key: string, state: KeyState, cost: JobCost): ShareTicket {
+    const lane = cost.lane;
+    const floor = state.inFlight[lane] > 0 ? state.lastPriority[lane] : 1;
+    const priority = Math.min(MAX_PRIORITY, Math.max(floor, 1 + Math.round(state.inFlight[lane])));
+    state.lastPriority[lane] = priority;
+    state.inFlight[lane] += cost.totalMs;
+    state.requests++;
+    this.meters[lane].enter(cost.totalMs);
+    let done = false;
+    let released = false;
+    return {
+      priority,
+      done: () => {
+        done = true;
+      },
+      release: () => {
+        if (released) return;
+        released = true;
+        state.inFlight[lane] = Math.max(0, state.inFlight[lane] - cost.totalMs);
+        state.requests--;
+        this.meters[lane].leave(cost.totalMs, done);
+        this.forgetIfIdle(key, state);
+        if (this.waitingTotal > 0) this.pump();
+      },
+    };
+  }
+
+  /**
+   * The finish predicted for a request of `key` admitted now: its key's work in the lane, then each other key's up
+   * to as much (jobs are served in order of their key's work in flight, see `priority`), then its own, at the lane's
+   * measured throughput. A 503 when that is past the deadline (less the margin).
+   */
+  private refusal(key: string, state: KeyState, cost: JobCost, deadline: number): ApiError | undefined {
+    const lane = cost.lane;
+    const mine = state.inFlight[lane];
+    let ahead = mine;
+    for (const [other, s] of this.keys) if (other !== key) ahead += Math.min(s.inFlight[lane], mine + cost.totalMs);
+    const finish = this.now() + ((ahead + cost.totalMs) / this.meters[lane].rate) * (1 + WAIT_ERROR);
+    if (finish <= deadline - this.marginMs) return undefined;
+    const waitingMs = state.waiting.reduce((sum, w) => sum + w.cost.totalMs, 0);
+    const backlogS = (state.inFlight.light + state.inFlight.heavy + waitingMs) / this.meters[lane].rate / 1000;
+    return new ApiError(
+      503,
+      'OVERLOADED',
+      "This key's requests in flight fill its share of the service past this request's time limit; retry after Retry-After seconds.",
+      { keyBacklogMs: Math.round(backlogS * 1000) },
+      { 'Retry-After': String(Math.min(60, Math.max(1, Math.ceil(backlogS)))) },
+    );
+  }
+
+  /** Admits what fits, in each key's arrival order, and refuses what can no longer meet its deadline. */
+  private pump(): void {
+    for (const [key, state] of this.keys) {
+      for (let i = 0; i < state.waiting.length;) {
+        const w = state.waiting[i];
+        const refusal = this.refusal(key, state, w.cost, w.deadline);
+        if (refusal) {
+          state.waiting.splice(i, 1);
+          this.waitingTotal--;
+          w.reject(refusal);
+          continue;
+        }
+        if (i === 0 && this.fits(state, w.cost)) {
+          state.waiting.shift();
+          this.waitingTotal--;
+          w.resolve(this.enter(key, state, w.cost));
+          continue;
+        }
+        i++;
+      }
+      this.forgetIfIdle(key, state);
+    }
+    if (this.waitingTotal === 0 && this.timer) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
+
+  private forgetIfIdle(key: string, state: KeyState): void {
+    if (state.requests === 0 && state.waiting.length === 0 && this.keys.get(key) === state) this.keys.delete(key);
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Stage 4 of a request's path: the lane's queue and the job's options. Light and heavy jobs wait in separate BullMQ
+ * queues (jobs/job-types.ts); within a queue, a job's priority is its key's cost already in flight (stage 3), so
+ * a key with little in flight is served before a busy key's backlog. Also the back-pressure check: above
+ * QUEUE_MAX_WAITING jobs waiting for a worker (both lanes), new work is refused instead of queued without bound.
+ */
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable } from '@nestjs/common';
+import type { JobsOptions, Queue } from 'bullmq';
+import { ApiError } from '../../../common/api-error';
+import { beforeDeadline, DeadlineExceeded } from '../../../common/deadline';
+import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { CHART_QUEUE, HEAVY_QUEUE, Lane, LANES } from '../../../jobs/job-types';
+import { RETRY_AFTER_S } from '../outage-gate';
+import { jobOptions } from '../retention';
+
+/** How stale the cached count of jobs waiting for a worker may be before the back-pressure check reads it again. */
+const WAITING_COUNT_MAX_AGE_MS = 100;
+
+@Injectable()
+export class Lanes {
+  private readonly queues: Record<Lane, Queue>;
+  private waiting = { count: 0, at: 0, pending: undefined as Promise<number> | undefined };
+
+  constructor(
+    @InjectQueue(CHART_QUEUE) light: Queue,
+    @InjectQueue(HEAVY_QUEUE) heavy: Queue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.queues = { light, heavy };
+    for (const q of LANES) this.queues[q].setMaxListeners(0);
+  }
+
+  queue(lane: Lane): Queue {
+    return this.queues[lane];
+  }
+
+  /** A job's options: its id (the hash of its input), retention, and its priority within the lane. */
+  options(jobId: string, name: string, priority: number): JobsOptions {
+    return { ...jobOptions(jobId, name), priority };
+  }
+
+  /**
+   * 503 OVERLOADED above QUEUE_MAX_WAITING jobs waiting for a worker. The count is shared by concurrent requests and
+   * at most 100 ms old; a failed read keeps the last count (the request itself will meet the outage, if there is
+   * one, in its own wait).
+   */
+  async refuseWhenOverloaded(deadline: number): Promise<void> {
+    if (Date.now() - this.waiting.at > WAITING_COUNT_MAX_AGE_MS) {
+      this.waiting.pending ??= Promise.all(
+        // Jobs with a priority (all of ours) wait in 'prioritized', not in 'waiting'.
+        LANES.map((lane) => this.queues[lane].getJobCountByTypes('waiting', 'prioritized')),
+      )
+        .then((counts) => {
+          this.waiting.count = counts.reduce((a, b) => a + b, 0);
+          this.waiting.at = Date.now();
+          return this.waiting.count;
+        })
+        .finally(() => {
+          this.waiting.pending = undefined;
+        });
+      try {
+        await beforeDeadline(this.waiting.pending, deadline);
+      } catch (err) {
+        if (err instanceof DeadlineExceeded) throw err;
+      }
+    }
+    if (this.waiting.count >= this.config.queueMaxWaiting) {
+      throw new ApiError(
+        503,
+        'OVERLOADED',
+        'Too many computations are waiting; try again shortly.',
+        { waiting: this.waiting.count },
+        { 'Retry-After': RETRY_AFTER_S },
+      );
+    }
+  }
+}

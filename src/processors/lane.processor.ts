@@ -1,0 +1,39 @@
+import { OnWorkerEvent, WorkerHost } from '@nestjs/bullmq';
+import { Inject, Logger, Optional } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { MetricsService } from '../modules/metrics/metrics.service';
+import { ChartWorkerState } from './chart-worker.state';
+import { runJob } from './run-job';
+
+/**
+ * What a lane's processor does (one per queue: @nestjs/bullmq binds a processor class to one queue): run each job
+ * through runJob, take part in readiness and metrics, log the worker's errors. A lane's class adds its queue and its
+ * concurrency.
+ */
+export abstract class LaneProcessor extends WorkerHost {
+  private readonly logger = new Logger(this.constructor.name);
+
+  constructor(
+    private readonly state: ChartWorkerState,
+    @Inject(APP_CONFIG) protected readonly config: AppConfig,
+    @Optional() private readonly metrics?: MetricsService,
+  ) {
+    super();
+  }
+
+  /** Sets the lane's concurrency and registers its worker (from the subclass's onApplicationBootstrap). */
+  protected start(concurrency: number): void {
+    this.worker.concurrency = concurrency;
+    this.state.add(this.worker);
+  }
+
+  process(job: Job): Promise<unknown> {
+    return runJob(job, this.metrics);
+  }
+
+  @OnWorkerEvent('error')
+  onError(err: Error): void {
+    this.logger.warn(`worker: ${err.message}`);
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * Closed-loop load of one heavy kind of request for the fair-by-cost tests and the `fair` benchmark: `concurrency`
+ * clients, each sending the next distinct request as soon as its last one is answered, for `durationMs`. Every
+ * answer is recorded with when it finished and, for errors, its code and whether it carried Retry-After.
+ * Run as a child process (so that the heavy key's sockets do not share the measuring event loop): prints the samples.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { birth, type Sample, summarise } from './load';
+
+export const HEAVY_KINDS = ['ingresses', 'returns', 'calendar', 'day', 'png', 'batch'] as const;
+export type HeavyKind = (typeof HEAVY_KINDS)[number];
+
+export interface HeavySample {
+  status: number;
+  code?: string;
+  retryAfter?: boolean;
+  sentAt: number;
+  doneAt: number;
+}
+
+export interface HeavyLoadOptions {
+  baseUrl: string;
+  key: string;
+  kind: HeavyKind;
+  concurrency: number;
+  durationMs: number;
+  /** Offsets the inputs so that two loads never share a job. */
+  seed: number;
+}
+
+const DAY_MS = 86_400_000;
+const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The i-th distinct request of a kind: its path and body. */
+export function heavyRequest(kind: HeavyKind, i: number): { path: string; body: object } {
+  const b = birth(i) as { birthdate: string; birthtime: string; location: string };
+  switch (kind) {
+    case 'ingresses': {
+      // 10 years at gate level, all 13 bodies, starting on a different day each time.
+      const from = Date.UTC(1900, 0, 1) + (i % 100_000) * DAY_MS;
+      return { path: '/v1/transits/ingresses', body: { from: date(from), to: date(from + 3650 * DAY_MS), level: 'gate' } };
+    }
+    case 'returns': {
+      // Every return kind over 120 years from the birth.
+      const from = Date.parse(`${b.birthdate}T00:00:00Z`);
+      return {
+        path: '/v1/chart/returns',
+        body: { ...b, kinds: ['solar', 'lunar', 'saturn', 'uranus-opposition', 'chiron'], from: date(from), to: date(from + 43_800 * DAY_MS) },
+      };
+    }
+    case 'calendar':
+      return { path: '/v1/chart/transit-calendar', body: { ...b, from: '2027-01-01', to: '2028-01-01' } };
+    case 'day':
+      return { path: '/v1/chart/day', body: { birthdate: b.birthdate, location: b.location } };
+    case 'png':
+      return { path: '/v1/chart/bodygraph', body: { ...b, format: 'png', size: 1200 } };
+    case 'batch':
+      return { path: '/v1/charts/batch', body: { items: Array.from({ length: 100 }, (_, k) => ({ operation: 'chart', ...birth(i * 100 + k) })) } };
+  }
+}
+
+/**
+ * One POST over a kept-alive connection with node:http, the body read as bytes: on a 2-core machine the load
+ * generators share the cores with the service, and fetch (undici) costs about five times as much CPU per request.
+ */
+export function lightPost(agent: Agent, url: string, key: string, body: string): Promise<{ status: number; text: string; retryAfter: boolean }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'HD-Api-Key': key, 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          // Only an error's body is read as text (a PNG is not).
+          resolve({ status, text: status === 200 ? '' : Buffer.concat(chunks).toString(), retryAfter: res.headers['retry-after'] !== undefined });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+export async function runHeavyLoad(o: HeavyLoadOptions): Promise<HeavySample[]> {
+  const samples: HeavySample[] = [];
+  const end = Date.now() + o.durationMs;
+  const agent = new Agent({ keepAlive: true, maxSockets: o.concurrency });
+  let next = o.seed;
+  const client = async () => {
+    while (Date.now() < end) {
+      const { path, body } = heavyRequest(o.kind, next++);
+      const sentAt = Date.now();
+      try {
+        const res = await lightPost(agent, `${o.baseUrl}${path}`, o.key, JSON.stringify(body));
+        const sample: HeavySample = { status: res.status, sentAt, doneAt: Date.now() };
+        if (res.status !== 200) {
+          sample.code = (JSON.parse(res.text) as { error?: { code?: string } }).error?.code;
+          sample.retryAfter = res.retryAfter;
+        }
+        samples.push(sample);
+      } catch {
+        samples.push({ status: 0, sentAt, doneAt: Date.now() });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: o.concurrency }, client));
+  agent.destroy();
+  return samples;
+}
+
+/** Key B: one /v1/chart at a time (distinct births) over one kept-alive connection; latency of each answer. */
+export async function runChartsOneAtATime(o: { baseUrl: string; key: string; durationMs: number; seed: number }): Promise<ReturnType<typeof summarise>> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const samples: Sample[] = [];
+  const end = Date.now() + o.durationMs;
+  for (let i = o.seed; Date.now() < end; i++) {
+    const sentAt = Date.now();
+    try {
+      const res = await lightPost(agent, `${o.baseUrl}/v1/chart`, o.key, JSON.stringify(birth(i)));
+      const code = res.status === 200 ? undefined : (JSON.parse(res.text) as { error?: { code?: string } }).error?.code;
+      samples.push({ status: res.status, code, sentAt, ms: Date.now() - sentAt });
+    } catch {
+      samples.push({ status: 0, sentAt, ms: Date.now() - sentAt });
+    }
+  }
+  agent.destroy();
+  return summarise(samples);
+}
+
+/** Answers of 200 per second among those finished in [fromMs, toMs). */
+export function throughput(samples: readonly HeavySample[], fromMs: number, toMs: number): number {
+  return samples.filter((s) => s.status === 200 && s.doneAt >= fromMs && s.doneAt < toMs).length / ((toMs - fromMs) / 1000);
+}
+
+/** Counts by status and code ("503 OVERLOADED +RA": with Retry-After). */
+export function statusCounts(samples: readonly HeavySample[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const s of samples) {
+    const k = s.status === 200 ? '200' : `${s.status} ${s.code ?? ''}${s.retryAfter ? ' +RA' : ''}`.trim();
+    out[k] = (out[k] ?? 0) + 1;
+  }
+  return out;
+}
+
+/** Key A's load in a process of its own; resolves to its samples once every request of it is answered. */
+export function heavyLoadInChild(options: HeavyLoadOptions, children?: Set<ChildProcess>): Promise<HeavySample[]> {
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', __filename, JSON.stringify(options)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children?.add(child);
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) => {
+      children?.delete(child);
+      if (code === 0) resolve(JSON.parse(out) as HeavySample[]);
+      else reject(new Error(`heavy load exited with ${code}`));
+    }),
+  );
+}
+
+export interface FairFigures {
+  kind: HeavyKind;
+  keyB: ReturnType<typeof summarise>;
+  keyA: { alonePerS: number; withBPerS: number; alone: Record<string, number>; withB: Record<string, number> };
+  aloneSamples: HeavySample[];
+  sharedSamples: HeavySample[];
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The fair-by-cost scenario (README "Fair use"): key A alone for `aloneMs` (32 in flight), then key A again for
+ * `sharedMs` while key B sends one /v1/chart at a time; A's throughput counted after `rampMs` (its first 32
+ * requests arrive at once).
+ */
+export async function fairScenario(
+  o: { baseUrl: string; keyA: string; keyB: string; kind: HeavyKind; seed: number; aloneMs: number; sharedMs: number; rampMs: number },
+  children?: Set<ChildProcess>,
+): Promise<FairFigures> {
+  const aloneStart = Date.now();
+  const aloneSamples = await heavyLoadInChild(
+    { baseUrl: o.baseUrl, key: o.keyA, kind: o.kind, concurrency: 32, durationMs: o.aloneMs, seed: o.seed },
+    children,
+  );
+  const alonePerS = throughput(aloneSamples, aloneStart + o.rampMs, aloneStart + o.aloneMs);
+  const sharedStart = Date.now();
+  const heavy = heavyLoadInChild({ baseUrl: o.baseUrl, key: o.keyA, kind: o.kind, concurrency: 32, durationMs: o.sharedMs, seed: o.seed + 500_000 }, children);
+  await sleep(o.rampMs);
+  const keyB = await runChartsOneAtATime({ baseUrl: o.baseUrl, key: o.keyB, durationMs: o.sharedMs - o.rampMs - 1_000, seed: o.seed + 900_000 });
+  const sharedSamples = await heavy;
+  const withBPerS = throughput(sharedSamples, sharedStart + o.rampMs, sharedStart + o.sharedMs);
+  return {
+    kind: o.kind,
+    keyB,
+    keyA: { alonePerS: +alonePerS.toFixed(2), withBPerS: +withBPerS.toFixed(2), alone: statusCounts(aloneSamples), withB: statusCounts(sharedSamples) },
+    aloneSamples,
+    sharedSamples,
+  };
+}
+
+if (require.main === module) {
+  const options = JSON.parse(process.argv[2]) as HeavyLoadOptions;
+  void runHeavyLoad(options).then((samples) => process.stdout.write(`${JSON.stringify(samples)}\n`));
+}
