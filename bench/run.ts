@@ -17,6 +17,7 @@ const SECTIONS: Record<string, () => Promise<{ run: (report: typeof printReport)
   'http-places': () => import('./http-places'),
   mcp: () => import('./mcp'),
   all: () => import('./http-all'),
+  limit: () => import('./limit'),
 };
 
 async function main(): Promise<void> {

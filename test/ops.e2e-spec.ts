@@ -5,30 +5,13 @@
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import Redis from 'ioredis';
-import { freePort, post, RunningService, startService, TEST_API_KEY, waitFor } from './helpers/service';
+import { sample, scrape } from './helpers/metrics';
+import { waitingRequests } from './helpers/queue';
+import { freePort, post, REDIS_URL, RunningService, startService, TEST_API_KEY, waitFor } from './helpers/service';
 
 const ADMIN_TOKEN = 'admin-token-e2e-0123456789';
 const BIRTHDATE = '1948-04-09';
 const chartBody = (birthtime: string) => ({ birthdate: BIRTHDATE, birthtime, latitude: 45.50884, longitude: -73.58781, timezone: 'America/Toronto' });
-
-async function scrape(url: string): Promise<string> {
-  const res = await fetch(`${url}/metrics`);
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toMatch(/^text\/plain;.*version=0\.0\.4/);
-  return res.text();
-}
-
-/** The value of one series, e.g. sample(text, 'hd_queue_jobs', { state: 'waiting' }); undefined when absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    if (line.startsWith('#')) continue;
-    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const have = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1], l[2]]));
-    if (Object.entries(labels).every(([k, v]) => have[k] === v)) return Number(m[3]);
-  }
-  return undefined;
-}
 
 function labelValues(text: string): string[] {
   return text
@@ -41,13 +24,16 @@ const basic = (user: string, pass: string) => `Basic ${Buffer.from(`${user}:${pa
 
 describe('operations: metrics, dashboard, request log (separate API and worker processes)', () => {
   let svc: RunningService;
+  let redis: Redis;
   const queued = ['01:01', '01:02', '01:03'];
 
   beforeAll(async () => {
+    redis = new Redis(REDIS_URL);
     svc = await startService({ worker: false, env: { JOB_TIMEOUT_MS: '1500', ADMIN_TOKEN, LOG_LEVEL: 'info' } });
   }, 120_000);
 
   afterAll(async () => {
+    redis?.disconnect();
     await svc?.stop();
   });
 
@@ -61,22 +47,20 @@ describe('operations: metrics, dashboard, request log (separate API and worker p
   });
 
   it('counts waiting jobs while no worker runs, then completed ones once a worker attaches', async () => {
-    const before = await scrape(svc.baseUrl);
-    const completedBefore = sample(before, 'hd_queue_jobs', { queue: 'charts', state: 'completed' }) ?? 0;
     const answers = await Promise.all(queued.map((t) => post(svc.baseUrl, '/v1/chart', chartBody(t))));
     expect(answers.map((a) => a.status)).toEqual([504, 504, 504]); // nobody computed them
+    // The three requests wait in the light queue (in one to three jobs: requests of one turn travel as one group).
     const waiting = await scrape(svc.baseUrl);
-    expect(sample(waiting, 'hd_queue_jobs', { queue: 'charts', state: 'waiting' })).toBeGreaterThanOrEqual(queued.length);
+    expect(sample(waiting, 'hd_queue_jobs', { queue: 'charts', state: 'waiting' })).toBeGreaterThanOrEqual(1);
+    expect(await waitingRequests(redis, `${svc.prefix}:charts`)).toBe(queued.length);
 
     await svc.startWorker();
     let after = '';
     await waitFor(
       async () => {
         after = await scrape(svc.baseUrl);
-        return (
-          sample(after, 'hd_queue_jobs', { queue: 'charts', state: 'waiting' }) === 0 &&
-          (sample(after, 'hd_queue_jobs', { queue: 'charts', state: 'completed' }) ?? 0) >= completedBefore + queued.length
-        );
+        const computed = sample(await scrape(svc.workerUrl!), 'hd_jobs_total', { job: 'chart', outcome: 'completed' }) ?? 0;
+        return sample(after, 'hd_queue_jobs', { queue: 'charts', state: 'waiting' }) === 0 && computed >= queued.length;
       },
       30_000,
       'the worker to drain the queue',
@@ -133,15 +117,20 @@ describe('operations: metrics, dashboard, request log (separate API and worker p
     expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe('ADMIN_TOKEN_INVALID');
     expect((await fetch(`${svc.baseUrl}/admin/queues/api/queues`, { headers: { authorization: basic('ops', 'wrong') } })).status).toBe(401);
 
+    // A heavy job (a PNG) is kept once completed, with its input: something for the dashboard to show, or not.
+    // (Light requests travel in groups that are removed as they complete.)
+    const png = await post(svc.baseUrl, '/v1/chart/bodygraph', { ...chartBody('01:05'), format: 'png', size: 200 }, { raw: false });
+    expect(png.status).toBe(200);
     const bearer = await fetch(`${svc.baseUrl}/admin/queues`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
     expect(bearer.status).toBe(200);
     expect(await bearer.text()).toMatch(/<html/i);
-    const viaBasic = await fetch(`${svc.baseUrl}/admin/queues/api/queues?activeQueue=charts&status=completed`, {
+    const viaBasic = await fetch(`${svc.baseUrl}/admin/queues/api/queues?activeQueue=charts-heavy&status=completed`, {
       headers: { authorization: basic('ops', ADMIN_TOKEN) },
     });
     expect(viaBasic.status).toBe(200);
     const board = (await viaBasic.json()) as { queues: Array<{ name: string; readOnlyMode: boolean; jobs: unknown[] }> };
-    const charts = board.queues.find((q) => q.name === 'charts')!;
+    expect(board.queues.find((q) => q.name === 'charts')!.readOnlyMode).toBe(true);
+    const charts = board.queues.find((q) => q.name === 'charts-heavy')!;
     expect(charts.readOnlyMode).toBe(true);
     expect(charts.jobs.length).toBeGreaterThan(0);
     // birth data (job input) and charts (results) are not shown on the dashboard

@@ -20,6 +20,10 @@ export interface AppConfig {
   costBudgetMs: number;
   /** Heavy jobs (time series, PNGs, unknown-time days) one worker process runs at once. */
   heavyConcurrency: number;
+  /** Light answers an API process keeps in memory for repeated requests: at most this many MB (0: none) … */
+  resultCacheMb: number;
+  /** … for at most this many seconds. */
+  resultCacheSeconds: number;
   /** Requests that may wait at once for Redis to come back (beyond: 503 at once). */
   outageMaxWaiting: number;
   /** `all` role: worker processes forked beside the API ('auto': the cores the API leaves spare, at least 1; 0 = in-process). */
@@ -166,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     keyConcurrency: int(env, 'KEY_CONCURRENCY', 32, 0, 100_000),
     costBudgetMs: int(env, 'COST_BUDGET_MS', 3_000, 10, 10_000_000),
     heavyConcurrency: int(env, 'HEAVY_CONCURRENCY', 2, 1, 64),
+    resultCacheMb: int(env, 'RESULT_CACHE_MB', 64, 0, 65_536),
+    resultCacheSeconds: int(env, 'RESULT_CACHE_SECONDS', 600, 0, 86_400),
     outageMaxWaiting: int(env, 'OUTAGE_MAX_WAITING', 2_000, 0, 1_000_000),
     workers: (env.WORKERS ?? '').trim().toLowerCase() === 'auto' || !env.WORKERS?.trim() ? 'auto' : int(env, 'WORKERS', 0, 0, 256),
     adminToken,

@@ -44,3 +44,16 @@ export interface InputErrorPayload {
   message: string;
   details?: unknown;
 }
+
+/**
+ * Light jobs that reach an API process together travel as one BullMQ job of this name (modules/queue/path/
+ * 5-coalesce.ts): the worker computes each item and answers them all at once, each item's result or its error.
+ */
+export const GROUP_JOB = 'group';
+
+export interface GroupPayload {
+  items: { name: JobName; data: object }[];
+}
+
+/** Per item, in order: [0, its result text] or [1, its failure reason (an input error carries INPUT_ERROR_MARKER)]. */
+export type GroupResult = ([0, string] | [1, string])[];

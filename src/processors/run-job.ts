@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
 import { EngineInputError } from '../engine/types';
-import { INPUT_ERROR_MARKER, InputErrorPayload, JobName } from '../jobs/job-types';
+import { GROUP_JOB, GroupPayload, GroupResult, INPUT_ERROR_MARKER, InputErrorPayload, JobName } from '../jobs/job-types';
 import { Slicer } from '../jobs/slicer';
 import { computeCostMs } from '../modules/operations/costs';
 import type { MetricsService } from '../modules/metrics/metrics.service';
@@ -15,35 +15,64 @@ const logger = new Logger('JobCost');
 /**
  * What both lanes' processors do with a job: run its handler (a heavy one in slices, see jobs/slicer.ts), report
  * its actual compute beside the estimate admission used, and turn a caller's input error into a failure that is
- * not retried and carries its code back to the API.
+ * not retried and carries its code back to the API. A group (several light requests as one job) answers each item
+ * on its own: one item's input error is that item's answer, not the group's failure.
  */
 export async function runJob(job: Job, metrics?: MetricsService): Promise<unknown> {
-  const handler = handlerFor(job.name);
-  const slicer = new Slicer();
+  if (job.name === GROUP_JOB) return runGroup(job.data as GroupPayload, metrics);
   try {
-    // Awaited here, so an input error of an asynchronous handler (the time series) is caught below too.
-    return await handler(job.data, slicer);
+    return await computeItem(job.name, job.data as object, metrics);
   } catch (err) {
-    if (err instanceof EngineInputError) {
-      const payload: InputErrorPayload = { code: err.code, message: err.message, details: err.details };
-      throw new UnrecoverableError(INPUT_ERROR_MARKER + JSON.stringify(payload));
-    }
+    if (err instanceof EngineInputError) throw new UnrecoverableError(inputErrorReason(err));
     throw err;
-  } finally {
-    slicer.close();
-    observeCost(job, slicer.computeMs, metrics);
   }
 }
 
-function observeCost(job: Job, actualMs: number, metrics?: MetricsService): void {
+/** A group's items one after another, giving the event loop a turn whenever they have held it for a slice. */
+async function runGroup(payload: GroupPayload, metrics?: MetricsService): Promise<GroupResult> {
+  const results: GroupResult = [];
+  const slicer = new Slicer();
+  try {
+    for (const item of payload.items) {
+      try {
+        results.push([0, String(await computeItem(item.name, item.data, metrics))]);
+      } catch (err) {
+        results.push([1, err instanceof EngineInputError ? inputErrorReason(err) : (err as Error).message || 'failed']);
+      }
+      await slicer.breathe();
+    }
+  } finally {
+    slicer.close();
+  }
+  return results;
+}
+
+async function computeItem(name: string, data: object, metrics?: MetricsService): Promise<unknown> {
+  const handler = handlerFor(name);
+  const slicer = new Slicer();
+  try {
+    // Awaited here, so an input error of an asynchronous handler (the time series) is caught by the caller too.
+    return await handler(data, slicer);
+  } finally {
+    slicer.close();
+    observeCost(name, data, slicer.computeMs, metrics);
+  }
+}
+
+function inputErrorReason(err: EngineInputError): string {
+  const payload: InputErrorPayload = { code: err.code, message: err.message, details: err.details };
+  return INPUT_ERROR_MARKER + JSON.stringify(payload);
+}
+
+function observeCost(name: string, data: object, actualMs: number, metrics?: MetricsService): void {
   let estimatedMs: number;
   try {
-    estimatedMs = computeCostMs(job.name as JobName, job.data as object);
+    estimatedMs = computeCostMs(name as JobName, data);
   } catch {
     return; // a payload the model cannot read failed in its handler already
   }
-  metrics?.observeCost(job.name, estimatedMs, actualMs);
+  metrics?.observeCost(name, estimatedMs, actualMs);
   if (actualMs > DRIFT_MIN_MS && actualMs > DRIFT_FACTOR * estimatedMs) {
-    logger.warn({ msg: 'job cost far above its estimate', job: job.name, estimatedMs: Math.round(estimatedMs), actualMs: Math.round(actualMs) });
+    logger.warn({ msg: 'job cost far above its estimate', job: name, estimatedMs: Math.round(estimatedMs), actualMs: Math.round(actualMs) });
   }
 }

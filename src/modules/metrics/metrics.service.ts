@@ -9,6 +9,8 @@ import { CHART_QUEUE, HEAVY_QUEUE, INPUT_ERROR_MARKER, JOB_NAMES, LANES } from '
 import { HealthService } from '../health/health.service';
 import { METRIC, QUEUE_STATES } from './metric-names';
 import { withTimeout } from '../../common/with-timeout';
+import { Coalescer, RESULT_CACHE } from '../queue/path/5-coalesce';
+import type { ResultCache } from '../queue/result-cache';
 import { CostShare } from '../queue/path/3-cost-share';
 import { OutageGate } from '../queue/outage-gate';
 
@@ -48,6 +50,8 @@ export class MetricsService implements OnModuleDestroy {
     @Optional() share?: CostShare,
     @Optional() gate?: OutageGate,
     @Optional() @InjectQueue(HEAVY_QUEUE) heavyQueue?: Queue,
+    @Optional() coalescer?: Coalescer,
+    @Optional() @Inject(RESULT_CACHE) cache?: ResultCache,
   ) {
     const queues = heavyQueue ? [this.queue, heavyQueue] : [this.queue];
     // Without an 'error' listener BullMQ prints connection errors raw to stderr (not JSON) during an outage.
@@ -133,6 +137,22 @@ export class MetricsService implements OnModuleDestroy {
       },
     });
     this.gaugeFrom(METRIC.keysInFlight, 'Distinct keys with requests in flight in this API process.', () => share?.snapshot(0).activeKeys ?? 0);
+    // Stage 5: light requests sent to Redis and the group jobs that carried them (their ratio: requests per trip).
+    for (const [name, help, read] of [
+      [METRIC.groupedRequests, 'Light requests this API process sent to the workers in groups (queue/path/5-coalesce.ts).', () => coalescer?.itemsSent ?? 0],
+      [METRIC.groupJobs, 'Group jobs this API process added (one trip through Redis each).', () => coalescer?.groupsSent ?? 0],
+    ] as const) {
+      new Counter({
+        name,
+        help,
+        registers,
+        collect() {
+          this.reset();
+          this.inc(read());
+        },
+      });
+    }
+    this.gaugeFrom(METRIC.resultCacheEntries, 'Light answers kept in memory for repeated requests (RESULT_CACHE_MB).', () => cache?.size ?? 0);
     this.gaugeFrom(METRIC.shareWaiting, "Requests waiting for their key's share of the work in flight (COST_BUDGET_MS).", () => share?.waiting ?? 0);
     new Gauge({
       name: METRIC.laneRate,

@@ -25,7 +25,9 @@ import { ChartProcessor } from '../../processors/chart.processor';
 import type { ChartWorkerState } from '../../processors/chart-worker.state';
 import type { AppConfig } from '../../config/app-config';
 import { JobRunner } from '../queue/job-runner.service';
-import { JobFailed, type PendingJobs } from '../queue/path/5-pending-jobs';
+import { JobFailed, type PendingJobs } from '../queue/path/6-pending-jobs';
+import { Coalescer } from '../queue/path/5-coalesce';
+import { ResultCache } from '../queue/result-cache';
 import { OutageGate } from '../queue/outage-gate';
 import { CostShare } from '../queue/path/3-cost-share';
 import type { Lanes } from '../queue/path/4-lanes';
@@ -115,8 +117,9 @@ const pending = {
   wait: (_lane: string, _id: string, name: string, data: unknown) => ({ promise: runJob(name, data), cancel: () => undefined }),
   waitAll: (specs: { name: string; data: unknown }[]) => specs.map((s) => ({ promise: runJob(s.name, s.data), cancel: () => undefined })),
 } as unknown as PendingJobs;
-const lanes = { refuseWhenOverloaded: () => Promise.resolve(), options: () => ({}) } as unknown as Lanes;
-const runner = new JobRunner(lanes, pending, new OutageGate(config), new CostShare(3_000, 250), config);
+const lanes = { refuseWhenOverloaded: () => Promise.resolve(), options: () => ({}), groupOptions: () => ({}) } as unknown as Lanes;
+const noCache = new ResultCache(0, 0);
+const runner = new JobRunner(lanes, pending, new OutageGate(config), new CostShare(3_000, 250), new Coalescer(pending, lanes, noCache), noCache, config);
 const charts = new ChartService(runner);
 const series = new TimeSeriesService(runner);
 const batch = new BatchService(runner);

@@ -11,11 +11,15 @@ import { OutageGate, RETRY_AFTER_S, unavailable } from './outage-gate';
 import { combinedCost, jobCost, refuseIfTooLarge } from './path/2-job-cost';
 import { CostShare, ShareTicket } from './path/3-cost-share';
 import { Lanes } from './path/4-lanes';
-import { JobFailed, PendingJobs } from './path/5-pending-jobs';
+import { Coalescer, RESULT_CACHE } from './path/5-coalesce';
+import { JobFailed, JobWait, PendingJobs } from './path/6-pending-jobs';
+import { ResultCache } from './result-cache';
 
 /**
  * The producer side of request/reply, a request's path after the HTTP edge (stage 1, path/1-key-admission.ts) in
- * the order it meets the stages: its cost (2), its key's share (3), its lane (4), the job added and awaited (5).
+ * the order it meets the stages: its cost (2), its key's share (3), its lane (4), a group with the other light
+ * requests of the same turn (5), the job added and awaited (6). A light request asked lately is answered from
+ * this process's ResultCache before any of it.
  * One deadline per request (JOB_TIMEOUT_MS from its arrival) bounds every wait: for its key's turn, for Redis to
  * come back, for the back-pressure count, for the add and for the result; every way that can fail becomes an
  * ApiError with the right status.
@@ -29,6 +33,8 @@ export class JobRunner implements OnModuleInit {
     private readonly pending: PendingJobs,
     private readonly gate: OutageGate,
     private readonly share: CostShare,
+    private readonly coalescer: Coalescer,
+    @Inject(RESULT_CACHE) private readonly cache: ResultCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -49,6 +55,10 @@ export class JobRunner implements OnModuleInit {
     if (trace) trace.jobId = jobId;
     const cost = jobCost(name, input);
     refuseIfTooLarge([cost], this.config.jobTimeoutMs);
+    if (cost.lane === 'light') {
+      const cached = this.cache.get(jobId);
+      if (cached !== undefined) return cached as R;
+    }
     let ticket: ShareTicket | undefined;
     try {
       if (Date.now() >= deadline) throw new DeadlineExceeded();
@@ -56,11 +66,20 @@ export class JobRunner implements OnModuleInit {
       ticket = await this.share.admit(trace?.keyHash ?? 'anonymous', cost, deadline);
       await this.gate.pass(() => this.pending.up, deadline, 'The job queue');
       await this.lanes.refuseWhenOverloaded(deadline);
-      const wait = this.pending.wait(cost.lane, jobId, name, input, this.lanes.options(jobId, name, ticket.priority));
+      const wait = this.waitFor(cost.lane, jobId, name, input, cost.computeMs, ticket.priority, trace?.keyHash);
       try {
         const result = (await beforeDeadline(wait.promise, deadline)) as R;
         ticket.done();
         return result;
+      } catch (err) {
+        // A heavy job that spent most of its time limit queued behind its own key's earlier heavy work: the key's
+        // backlog, not a slow computation, ran the time out (admission's prediction was short), so it is answered
+        // as admission would have answered it.
+        if (err instanceof DeadlineExceeded && cost.lane === 'heavy' && ticket.behindOwnWork && this.pending.up) {
+          const startedAt = wait.startedAt();
+          if (!startedAt || startedAt - (deadline - this.config.jobTimeoutMs) > this.config.jobTimeoutMs / 2) throw ticket.overloaded();
+        }
+        throw err;
       } finally {
         wait.cancel();
       }
@@ -94,7 +113,11 @@ export class JobRunner implements OnModuleInit {
         const jobId = jobIdFor(name, input, this.jobIdSecret);
         return { lane: costs[i].lane, jobId, name, data: input, opts: this.lanes.options(jobId, name, priority) };
       });
-      const waits = this.pending.waitAll(specs);
+      // Light items go in groups (stage 5); heavy ones are added together in one round trip.
+      const heavy = this.pending.waitAll(specs.filter((s) => s.lane === 'heavy'));
+      const waits = specs.map((s, i) =>
+        s.lane === 'heavy' ? heavy.shift()! : this.waitFor('light', s.jobId, s.name, s.data, costs[i].computeMs, priority, trace?.keyHash),
+      );
       try {
         const results = await Promise.all(
           waits.map((w) =>
@@ -114,6 +137,12 @@ export class JobRunner implements OnModuleInit {
     } finally {
       ticket?.release();
     }
+  }
+
+  /** Stage 5 for a light job (grouped), stage 6 directly for a heavy one. */
+  private waitFor(lane: 'light' | 'heavy', jobId: string, name: JobName, input: object, computeMs: number, priority: number, key = 'anonymous'): JobWait {
+    if (lane === 'light') return this.coalescer.wait(jobId, name, input, computeMs, priority, key);
+    return this.pending.wait(lane, jobId, name, input, this.lanes.options(jobId, name, priority));
   }
 
   private toApiError(err: unknown): ApiError {

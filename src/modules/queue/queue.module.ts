@@ -4,7 +4,9 @@ import { JobRunner } from './job-runner.service';
 import { OutageGate } from './outage-gate';
 import { CostShare } from './path/3-cost-share';
 import { Lanes } from './path/4-lanes';
-import { PendingJobs } from './path/5-pending-jobs';
+import { Coalescer, RESULT_CACHE } from './path/5-coalesce';
+import { PendingJobs } from './path/6-pending-jobs';
+import { ResultCache } from './result-cache';
 import { QueueEventsService } from './queue-events.service';
 
 /**
@@ -26,8 +28,14 @@ const PREDICTION_MARGIN = 0.1;
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => new CostShare(config.costBudgetMs, Math.max(250, config.jobTimeoutMs * PREDICTION_MARGIN)),
     },
+    {
+      provide: RESULT_CACHE,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new ResultCache(config.resultCacheMb * 1024 * 1024, config.resultCacheSeconds * 1000),
+    },
+    Coalescer,
     JobRunner,
   ],
-  exports: [JobRunner, QueueEventsService, OutageGate, CostShare, PendingJobs, Lanes],
+  exports: [JobRunner, QueueEventsService, OutageGate, CostShare, PendingJobs, Lanes, Coalescer, RESULT_CACHE],
 })
 export class QueueModule {}

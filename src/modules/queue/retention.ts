@@ -23,3 +23,14 @@ export function jobOptions(jobId: string, name = 'chart'): JobsOptions {
     removeOnFail: KEEP_FAILED,
   };
 }
+
+/**
+ * A group of light jobs (modules/queue/path/5-coalesce.ts) is removed as it completes: its answer travels once, in
+ * the completed event its API process reads, and is not written into Redis a second time to be kept. The
+ * "Missing key" trap above is waitUntilFinished's, which is not used; the API does not read a group's state right
+ * after adding it (a group's id is new each time, there is no kept result to find), and a group whose event was lost
+ * is found missing by the sweep and simply computed again. Repeats are answered by the API's ResultCache instead.
+ */
+export function groupJobOptions(jobId: string): JobsOptions {
+  return { jobId, attempts: 1, removeOnComplete: true, removeOnFail: KEEP_FAILED };
+}

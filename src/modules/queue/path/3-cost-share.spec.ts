@@ -121,4 +121,17 @@ describe('CostShare (admission by cost, README "Fair use")', () => {
     };
     return run().then(() => expect(share.rate('heavy')).toBeCloseTo(0.5, 1));
   });
+
+  it('tells a request queued behind its own key’s work in the lane from one that is not, and words the 503 for it', async () => {
+    const share = new CostShare(10_000, 0, clock);
+    const first = await share.admit('a', heavy(500), now + 10_000);
+    const second = await share.admit('a', heavy(500), now + 10_000);
+    const other = await share.admit('b', heavy(500), now + 10_000);
+    expect([first.behindOwnWork, second.behindOwnWork, other.behindOwnWork]).toEqual([false, true, false]);
+    const err = second.overloaded();
+    expect(err.status).toBe(503);
+    expect(err.code).toBe('OVERLOADED');
+    expect(Number(err.headers?.['Retry-After'])).toBeGreaterThanOrEqual(1);
+    for (const t of [first, second, other]) t.release();
+  });
 });

@@ -41,6 +41,12 @@ export interface ShareTicket {
   done(): void;
   /** The request is over, answered or not: its cost leaves the key's total. Safe to call more than once. */
   release(): void;
+  /**
+   * Its key had work in flight in the lane when it was admitted, so its jobs queue behind its key's own; `overloaded`
+   * is the 503 for a request whose deadline passed there, before any worker took its job.
+   */
+  behindOwnWork: boolean;
+  overloaded(): ApiError;
 }
 
 interface Waiter {
@@ -144,7 +150,8 @@ export class CostShare {
    */
   private enter(key: string, state: KeyState, cost: JobCost): ShareTicket {
     const lane = cost.lane;
-    const floor = state.inFlight[lane] > 0 ? state.lastPriority[lane] : 1;
+    const behindOwnWork = state.inFlight[lane] > 0;
+    const floor = behindOwnWork ? state.lastPriority[lane] : 1;
     const priority = Math.min(MAX_PRIORITY, Math.max(floor, 1 + Math.round(state.inFlight[lane])));
     state.lastPriority[lane] = priority;
     state.inFlight[lane] += cost.totalMs;
@@ -154,6 +161,8 @@ export class CostShare {
     let released = false;
     return {
       priority,
+      behindOwnWork,
+      overloaded: () => this.overloaded(state, lane),
       done: () => {
         done = true;
       },
@@ -181,6 +190,11 @@ export class CostShare {
     for (const [other, s] of this.keys) if (other !== key) ahead += Math.min(s.inFlight[lane], mine + cost.totalMs);
     const finish = this.now() + ((ahead + cost.totalMs) / this.meters[lane].rate) * (1 + WAIT_ERROR);
     if (finish <= deadline - this.marginMs) return undefined;
+    return this.overloaded(state, lane);
+  }
+
+  /** 503 OVERLOADED with a Retry-After of about the key's backlog (its work in flight and waiting). */
+  private overloaded(state: KeyState, lane: Lane): ApiError {
     const waitingMs = state.waiting.reduce((sum, w) => sum + w.cost.totalMs, 0);
     const backlogS = (state.inFlight.light + state.inFlight.heavy + waitingMs) / this.meters[lane].rate / 1000;
     return new ApiError(

@@ -12,7 +12,7 @@ import { beforeDeadline, DeadlineExceeded } from '../../../common/deadline';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { CHART_QUEUE, HEAVY_QUEUE, Lane, LANES } from '../../../jobs/job-types';
 import { RETRY_AFTER_S } from '../outage-gate';
-import { jobOptions } from '../retention';
+import { groupJobOptions, jobOptions } from '../retention';
 
 /** How stale the cached count of jobs waiting for a worker may be before the back-pressure check reads it again. */
 const WAITING_COUNT_MAX_AGE_MS = 100;
@@ -38,6 +38,11 @@ export class Lanes {
   /** A job's options: its id (the hash of its input), retention, and its priority within the lane. */
   options(jobId: string, name: string, priority: number): JobsOptions {
     return { ...jobOptions(jobId, name), priority };
+  }
+
+  /** A group's options (stage 5): light lane, removed once complete, the priority of its most urgent item. */
+  groupOptions(jobId: string, priority: number): JobsOptions {
+    return { ...groupJobOptions(jobId), priority };
   }
 
   /**

@@ -1,10 +1,10 @@
 /**
- * Stage 5 of a request's path: the job is added to its lane's queue and the request awaits its result.
+ * Stage 6 of a request's path: the job is added to its lane's queue and the request awaits its result.
  */
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { JobsOptions } from 'bullmq';
 import { withTimeout } from '../../../common/with-timeout';
-import { INPUT_ERROR_MARKER, JobName, Lane, LANES } from '../../../jobs/job-types';
+import { GROUP_JOB, INPUT_ERROR_MARKER, JobName, Lane, LANES } from '../../../jobs/job-types';
 import { QueueEventsService } from '../queue-events.service';
 import { Lanes } from './4-lanes';
 
@@ -32,6 +32,15 @@ export class JobFailed extends Error {
   }
 }
 
+/** A request's wait for its job. */
+export interface JobWait {
+  promise: Promise<unknown>;
+  /** When a worker took the job, ms (0: not yet, as far as this process heard). */
+  startedAt(): number;
+  /** The request stops waiting (settled or not). */
+  cancel(): void;
+}
+
 interface Waiter {
   resolve(value: unknown): void;
   reject(err: Error): void;
@@ -40,7 +49,7 @@ interface Waiter {
 interface Entry {
   lane: Lane;
   jobId: string;
-  name: JobName;
+  name: JobName | typeof GROUP_JOB;
   data: object;
   opts: JobsOptions;
   waiters: Set<Waiter>;
@@ -52,6 +61,8 @@ interface Entry {
   checkedAt: number;
   /** One fresh attempt after an unexpected failure (a worker died twice under it, say). */
   retried: boolean;
+  /** When a worker took the job (its `active` event came), ms; 0 until then. */
+  startedAt: number;
 }
 
 /** The queue connection as far as this file needs it. */
@@ -89,6 +100,10 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
       });
       const events = this.events.of(lane);
       events.on('completed', ({ jobId, returnvalue }) => this.resolve(jobId, returnvalue));
+      events.on('active', ({ jobId }) => {
+        const entry = this.entries.get(jobId);
+        if (entry && !entry.startedAt) entry.startedAt = Date.now();
+      });
       events.on('failed', ({ jobId, failedReason }) => {
         const entry = this.entries.get(jobId);
         if (entry) this.failed(entry, failedReason);
@@ -114,13 +129,26 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * Waits for the job's result (adding the job unless this process already waits for it). `cancel` must be
-   * called when the caller stops waiting, settled or not.
+   * called when the caller stops waiting, settled or not; `startedAt` tells when a worker took the job.
    */
-  wait(lane: Lane, jobId: string, name: JobName, data: object, opts: JobsOptions): { promise: Promise<unknown>; cancel: () => void } {
+  wait(lane: Lane, jobId: string, name: JobName | typeof GROUP_JOB, data: object, opts: JobsOptions): JobWait {
     let entry = this.entries.get(jobId);
     const isNew = !entry;
     if (!entry) {
-      entry = { lane, jobId, name, data, opts, waiters: new Set(), settled: false, busy: false, needsAdd: true, checkedAt: Date.now(), retried: false };
+      entry = {
+        lane,
+        jobId,
+        name,
+        data,
+        opts,
+        waiters: new Set(),
+        settled: false,
+        busy: false,
+        needsAdd: true,
+        checkedAt: Date.now(),
+        retried: false,
+        startedAt: 0,
+      };
       this.entries.set(jobId, entry);
     }
     const joined = this.join(entry);
@@ -128,16 +156,26 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
     return joined;
   }
 
-  /** One more waiter on an entry; `cancel` removes it, and the entry with its last waiter. */
-  private join(entry: Entry): { promise: Promise<unknown>; cancel: () => void } {
+  /**
+   * One more waiter on an entry; `cancel` removes it, and the entry with its last waiter. A heavy job that no worker
+   * has taken when its last waiter gives up is removed from its queue: computing it then would answer no one and
+   * only lengthen the wait of the key's later requests. (Another API replica waiting for the same job finds it
+   * missing on its next check and adds it again.)
+   */
+  private join(entry: Entry): JobWait {
     let waiter!: Waiter;
     const promise = new Promise<unknown>((resolve, reject) => (waiter = { resolve, reject }));
     entry.waiters.add(waiter);
     return {
       promise,
+      startedAt: () => entry.startedAt,
       cancel: () => {
         entry.waiters.delete(waiter);
-        if (entry.waiters.size === 0 && this.entries.get(entry.jobId) === entry) this.entries.delete(entry.jobId);
+        if (entry.waiters.size > 0 || this.entries.get(entry.jobId) !== entry) return;
+        this.entries.delete(entry.jobId);
+        if (entry.lane === 'heavy' && !entry.settled && !entry.startedAt && !entry.needsAdd) {
+          void withTimeout(this.lanes.queue(entry.lane).remove(entry.jobId), CALL_TIMEOUT_MS).catch(() => undefined);
+        }
       },
     };
   }
@@ -147,9 +185,7 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
    * their states are read together (a repeat is answered from the kept result). The same job id twice shares one
    * entry. A failed bulk add leaves the jobs to the sweep, which adds them once Redis answers.
    */
-  waitAll(
-    specs: readonly { lane: Lane; jobId: string; name: JobName; data: object; opts: JobsOptions }[],
-  ): { promise: Promise<unknown>; cancel: () => void }[] {
+  waitAll(specs: readonly { lane: Lane; jobId: string; name: JobName; data: object; opts: JobsOptions }[]): JobWait[] {
     const fresh: Entry[] = [];
     const waits = specs.map((spec) => {
       const known = this.entries.get(spec.jobId);
@@ -166,6 +202,7 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
           needsAdd: true,
           checkedAt: Date.now(),
           retried: false,
+          startedAt: 0,
         };
         this.entries.set(spec.jobId, entry);
         fresh.push(entry);
@@ -200,11 +237,20 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /** Adds the job and reads its state once (it may have finished before: a repeat answered from the kept result). */
+  /**
+   * Adds the job and reads its state once (it may have finished before: a repeat answered from the kept result). A
+   * group is only added: its id is new, and it is removed as it completes (queue/retention.ts), so a read would
+   * find nothing to answer from, only a group already done and gone.
+   */
   private async add(entry: Entry): Promise<void> {
     if (entry.busy || entry.settled) return;
     entry.busy = true;
     try {
+      if (entry.name === GROUP_JOB) {
+        await withTimeout(this.lanes.queue(entry.lane).add(entry.name, entry.data, entry.opts), CALL_TIMEOUT_MS);
+        entry.needsAdd = false;
+        return;
+      }
       // Two rounds at most: a job missing right after its add was lost by a Redis restart in between.
       for (let round = 0; round < 2 && !entry.settled; round++) {
         await withTimeout(this.lanes.queue(entry.lane).add(entry.name, entry.data, entry.opts), CALL_TIMEOUT_MS);

@@ -1,0 +1,190 @@
+/**
+ * `npm run bench -- limit` (issue 25): the product against what this machine can compute, in one interleaved run.
+ *
+ * Three servers take turns, each started afresh, warmed, then driven with distinct births at 32 connections:
+ * - `limit`: bench/limit-server.ts, bare node:http on every core calling the chart job in the request;
+ * - `current`: this tree's `npm start` (API and a forked worker on one Redis);
+ * - `base`: the same at BENCH_BASE (default HEAD~1), checked out in a git worktree beside this one.
+ * For the two real services it also prints Redis's CPU and commands per request (INFO deltas over the whole
+ * measured run) and, at one connection, the p50 of distinct births and of a repeated request. Rounds
+ * (BENCH_LIMIT_ROUNDS, default 2) alternate the order, so the machine's drift falls on all three alike.
+ */
+import autocannon from 'autocannon';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, symlinkSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import Redis from 'ioredis';
+import { birth } from './http-chart';
+import type { Report } from './report';
+import { printReport } from './report';
+import { deletePrefix, freePort, REDIS_URL, TEST_API_KEY } from '../test/helpers/service';
+
+const ROOT = resolve(__dirname, '..');
+const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_LIMIT_ROUNDS ?? 2);
+const BASE = process.env.BENCH_BASE ?? 'HEAD~1';
+
+type Target = 'limit' | 'current' | 'base';
+
+interface Figures {
+  reqPerS: number;
+  p99: number;
+  errors: number;
+  requests: number;
+  redisCpuMs?: number;
+  redisCommands?: number;
+  oneConnP50?: number;
+  repeatP50?: number;
+}
+
+/** The base commit checked out beside this tree (once), sharing this tree's node_modules. */
+function baseTree(): string {
+  const sha = execFileSync('git', ['rev-parse', '--short', BASE], { cwd: ROOT }).toString().trim();
+  const dir = join(ROOT, '..', `.hd-bench-base-${sha}`);
+  if (!existsSync(dir)) {
+    execFileSync('git', ['worktree', 'add', '--detach', dir, sha], { cwd: ROOT, stdio: 'ignore' });
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  }
+  return dir;
+}
+
+async function start(target: Target, port: number, prefix: string): Promise<ChildProcess> {
+  const script = target === 'limit' ? 'bench/limit-server.ts' : 'src/main.ts';
+  const cwd = target === 'base' ? baseTree() : ROOT;
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    HD_API_KEYS: TEST_API_KEY,
+    LOG_LEVEL: 'error',
+    QUEUE_MAX_WAITING: '100000',
+  };
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', script], { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error(`${target} did not start`);
+    if ((await post(port, birth(1)).catch(() => 0)) === 200) return child;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+function post(port: number, body: string): Promise<number> {
+  return new Promise((resolveStatus, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path: '/v1/chart', method: 'POST', agent, headers: { 'content-type': 'application/json', 'HD-Api-Key': TEST_API_KEY } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolveStatus(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function p50Of(port: number, bodies: () => string, n: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = process.hrtime.bigint();
+    const status = await post(port, bodies());
+    if (status !== 200) throw new Error(`answered ${status}`);
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return +times[Math.floor(n / 2)].toFixed(2);
+}
+
+/** Redis's CPU (ms, user + system) and commands executed so far (scripts' inner commands included). */
+async function redisCounters(redis: Redis): Promise<{ cpuMs: number; commands: number }> {
+  const cpu = await redis.info('cpu');
+  const stats = await redis.info('commandstats');
+  const field = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(cpu)?.[1] ?? 0);
+  let commands = 0;
+  for (const m of stats.matchAll(/^cmdstat_[^:]+:calls=(\d+)/gm)) commands += Number(m[1]);
+  return { cpuMs: (field('used_cpu_user') + field('used_cpu_sys')) * 1000, commands };
+}
+
+let counter = Math.floor(Math.random() * 1e6);
+
+async function measure(target: Target): Promise<Figures> {
+  const port = await freePort();
+  const prefix = `hdbench${randomBytes(4).toString('hex')}`;
+  const child = await start(target, port, prefix);
+  const redis = new Redis(REDIS_URL);
+  try {
+    const url = `http://127.0.0.1:${port}/v1/chart`;
+    const drive = (seconds: number) =>
+      autocannon({
+        url,
+        connections: 32,
+        duration: seconds,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'HD-Api-Key': TEST_API_KEY },
+        requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: birth(counter++) }) }],
+      });
+    await drive(3); // warm: JIT, gazetteer, ephemeris files, connections
+    const before = await redisCounters(redis);
+    const result = await drive(SECONDS);
+    const after = await redisCounters(redis);
+    const requests = result.requests.total;
+    const figures: Figures = {
+      reqPerS: Math.round(result.requests.average),
+      p99: result.latency.p99,
+      errors: result.non2xx + result.errors + result.timeouts,
+      requests,
+    };
+    if (target !== 'limit') {
+      figures.redisCpuMs = +((after.cpuMs - before.cpuMs) / requests).toFixed(4);
+      figures.redisCommands = +((after.commands - before.commands) / requests).toFixed(1);
+    }
+    figures.oneConnP50 = await p50Of(port, () => birth(counter++), 500);
+    const same = birth(42);
+    await post(port, same);
+    figures.repeatP50 = await p50Of(port, () => same, 500);
+    return figures;
+  } finally {
+    redis.disconnect();
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await deletePrefix(prefix).catch(() => undefined);
+  }
+}
+
+export async function run(report: Report): Promise<void> {
+  const order: Target[][] = [
+    ['limit', 'current', 'base'],
+    ['base', 'current', 'limit'],
+  ];
+  const all: Record<Target, Figures[]> = { limit: [], current: [], base: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const target of order[round % 2]) {
+      const f = await measure(target);
+      all[target].push(f);
+      const name = `limit.${target}.round${round + 1}`;
+      report(`${name}.req_per_s`, f.reqPerS, `req/s (p99 ${f.p99} ms, ${f.errors} errors over ${f.requests} requests)`);
+      if (f.redisCpuMs !== undefined) report(`${name}.redis_cpu_per_request`, f.redisCpuMs, `ms (${f.redisCommands} commands per request)`);
+      report(`${name}.one_connection_p50`, f.oneConnP50 ?? 0, `ms (distinct births; repeated request ${f.repeatP50} ms)`);
+    }
+  }
+  const mean = (t: Target, pick: (f: Figures) => number) => all[t].reduce((s, f) => s + pick(f), 0) / all[t].length;
+  const limit = mean('limit', (f) => f.reqPerS);
+  for (const t of ['current', 'base'] as const) {
+    report(
+      `limit.${t}.req_per_s`,
+      Math.round(mean(t, (f) => f.reqPerS)),
+      `req/s (${((100 * mean(t, (f) => f.reqPerS)) / limit).toFixed(0)} % of the limit's ${Math.round(limit)})`,
+    );
+    report(`limit.${t}.p99_ms`, Math.max(...all[t].map((f) => f.p99)), 'ms (worst round)');
+    report(`limit.${t}.redis_cpu_per_request`, +mean(t, (f) => f.redisCpuMs ?? 0).toFixed(4), 'ms');
+    report(`limit.${t}.redis_commands_per_request`, +mean(t, (f) => f.redisCommands ?? 0).toFixed(1), 'commands');
+    report(`limit.${t}.one_connection_p50`, +mean(t, (f) => f.oneConnP50 ?? 0).toFixed(2), 'ms (distinct births)');
+    report(`limit.${t}.repeat_p50`, +mean(t, (f) => f.repeatP50 ?? 0).toFixed(2), 'ms (a repeated request)');
+  }
+}
+
+if (require.main === module) void run(printReport).then(() => process.exit(0));
