@@ -173,7 +173,7 @@ describe('graceful shutdown', () => {
     // No worker yet: the requests wait in the queue, so they are surely in flight when SIGTERM comes.
     const inFlight = Array.from({ length: 10 }, (_, i) => post(svc.baseUrl, '/v1/chart', { ...RA, birthtime: `05:${10 + i}` }));
     // Every job has a priority (per-key fairness), so waiting jobs sit in the 'prioritized' set.
-    await waitFor(async () => (await waitingRequests(redis, `${svc.prefix}:charts`)) === 10, 20_000, '10 waiting requests');
+    await waitFor(async () => (await waitingRequests(redis, svc.prefix)) === 10, 20_000, '10 waiting requests');
     // Nest re-raises the signal once it has closed everything, so the exit is "by SIGTERM" (or code 0).
     const exited = new Promise<string>((resolve) => svc.api.once('exit', (code, signal) => resolve(signal ?? String(code))));
     svc.api.kill('SIGTERM');

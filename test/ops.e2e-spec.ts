@@ -52,7 +52,7 @@ describe('operations: metrics, dashboard, request log (separate API and worker p
     // The three requests wait in the light queue (in one to three jobs: requests of one turn travel as one group).
     const waiting = await scrape(svc.baseUrl);
     expect(sample(waiting, 'hd_queue_jobs', { queue: 'charts', state: 'waiting' })).toBeGreaterThanOrEqual(1);
-    expect(await waitingRequests(redis, `${svc.prefix}:charts`)).toBe(queued.length);
+    expect(await waitingRequests(redis, svc.prefix)).toBe(queued.length);
 
     await svc.startWorker();
     let after = '';

@@ -2,6 +2,8 @@
  * Configuration from the environment, validated once at boot. A bad value stops the process with one clear
  * line and exit code 1 (see main.ts). Every variable is documented in the README.
  */
+import { shardPrefixes } from '../modules/queue/shards';
+
 export type AppRole = 'api' | 'worker' | 'all';
 
 export interface AppConfig {
@@ -36,6 +38,11 @@ export interface AppConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Prefix of every Redis key this service writes: REDIS_PREFIX, or `{REDIS_PREFIX}` (a hash tag) in cluster mode. */
   queuePrefix: string;
+  /**
+   * The light lane's queues, one prefix each (REDIS_QUEUE_SHARDS, default 1: just `queuePrefix`): in a cluster each
+   * under its own hash tag, spread over the slot space (modules/queue/shards.ts).
+   */
+  lightQueuePrefixes: string[];
   /** How Redis is reached: REDIS_URL alone, a Sentinel-managed primary, or a Redis Cluster. */
   redisMode: RedisMode;
   /** REDIS_SENTINELS: the Sentinels to ask for the primary (sentinel mode only). */
@@ -157,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // BullMQ's scripts touch several keys of a queue at once: in a cluster they must share one hash slot.
   const queuePrefix = redisMode === 'cluster' ? `{${redisPrefix}}` : redisPrefix;
 
+  const lightQueuePrefixes = shardPrefixes(redisPrefix, queuePrefix, int(env, 'REDIS_QUEUE_SHARDS', 1, 1, 64), redisMode === 'cluster');
+
   const port = int(env, 'PORT', role === 'worker' ? 3001 : 3000, 0, 65535); // 0: any free port
   return {
     role,
@@ -179,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken,
     logLevel,
     queuePrefix,
+    lightQueuePrefixes,
     redisMode,
     redisSentinels,
     redisSentinelName,

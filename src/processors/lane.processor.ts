@@ -15,9 +15,9 @@ export abstract class LaneProcessor extends WorkerHost {
   private readonly logger = new Logger(this.constructor.name);
 
   constructor(
-    private readonly state: ChartWorkerState,
+    protected readonly state: ChartWorkerState,
     @Inject(APP_CONFIG) protected readonly config: AppConfig,
-    @Optional() private readonly metrics?: MetricsService,
+    @Optional() protected readonly metrics?: MetricsService,
   ) {
     super();
   }

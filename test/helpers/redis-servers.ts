@@ -202,26 +202,31 @@ export interface RedisClusterSet {
   stop(): Promise<void>;
 }
 
-/** `size` cluster-enabled servers joined by `redis-cli --cluster create` (no replicas); ready once cluster_state:ok everywhere. */
-export async function startRedisCluster(size = 3): Promise<RedisClusterSet> {
+/**
+ * `size` masters (and `replicasPerMaster` replicas of each) joined by `redis-cli --cluster create`; ready once
+ * cluster_state:ok everywhere and every replica is in sync with its master.
+ */
+export async function startRedisCluster(size = 3, replicasPerMaster = 0): Promise<RedisClusterSet> {
   const nodes: RedisProcess[] = [];
   try {
-    for (let i = 0; i < size; i++) {
+    for (let i = 0; i < size * (1 + replicasPerMaster); i++) {
       nodes.push(
         await startRedisServer((dir) => ['--cluster-enabled', 'yes', '--cluster-config-file', join(dir, 'nodes.conf'), '--cluster-node-timeout', '2000']),
       );
     }
     const addresses = nodes.map((n) => `127.0.0.1:${n.port}`);
-    await run('redis-cli', ['--cluster', 'create', ...addresses, '--cluster-replicas', '0', '--cluster-yes'], { timeout: 20_000 });
+    await run('redis-cli', ['--cluster', 'create', ...addresses, '--cluster-replicas', String(replicasPerMaster), '--cluster-yes'], { timeout: 20_000 });
     await waitFor(
       async () => {
         for (const n of nodes) {
           if (!String(await ask(n.port, 'CLUSTER', 'INFO')).includes('cluster_state:ok')) return false;
+          const replication = String(await ask(n.port, 'INFO', 'replication'));
+          if (replication.includes('role:slave') && !replication.includes('master_link_status:up')) return false;
         }
         return true;
       },
       20_000,
-      'cluster_state:ok on every node',
+      'cluster_state:ok on every node, replicas in sync',
     );
     return { nodes, nodeList: addresses.join(','), stop: () => stopAll(nodes) };
   } catch (err) {

@@ -11,6 +11,7 @@ import { METRIC, QUEUE_STATES } from './metric-names';
 import { withTimeout } from '../../common/with-timeout';
 import { Coalescer, RESULT_CACHE } from '../queue/path/5-coalesce';
 import type { ResultCache } from '../queue/result-cache';
+import { LIGHT_SHARD_QUEUES } from '../queue/chart-queue.module';
 import { CostShare } from '../queue/path/3-cost-share';
 import { OutageGate } from '../queue/outage-gate';
 
@@ -52,8 +53,10 @@ export class MetricsService implements OnModuleDestroy {
     @Optional() @InjectQueue(HEAVY_QUEUE) heavyQueue?: Queue,
     @Optional() coalescer?: Coalescer,
     @Optional() @Inject(RESULT_CACHE) cache?: ResultCache,
+    @Optional() @Inject(LIGHT_SHARD_QUEUES) shards: Queue[] = [],
   ) {
-    const queues = heavyQueue ? [this.queue, heavyQueue] : [this.queue];
+    // The light lane's shards (REDIS_QUEUE_SHARDS) share its name: their counts add up under it.
+    const queues = [this.queue, ...shards, ...(heavyQueue ? [heavyQueue] : [])];
     // Without an 'error' listener BullMQ prints connection errors raw to stderr (not JSON) during an outage.
     const logger = new Logger('ChartQueue');
     for (const queue of queues) queue.on('error', (err: Error) => logger.warn(`queue ${queue.name}: ${err.message}`));
@@ -82,7 +85,7 @@ export class MetricsService implements OnModuleDestroy {
         try {
           const all = await Promise.all(queues.map(readCounts));
           queues.forEach((queue, i) => {
-            for (const state of QUEUE_STATES) this.set({ queue: queue.name, state }, all[i][state] ?? 0);
+            for (const state of QUEUE_STATES) this.inc({ queue: queue.name, state }, all[i][state] ?? 0);
           });
         } catch {
           // Redis unreachable: no series rather than stale ones; hd_ready says why.
@@ -98,7 +101,10 @@ export class MetricsService implements OnModuleDestroy {
         this.reset();
         try {
           const counts = await Promise.all(queues.map((queue) => withTimeout(queue.getWorkersCount(), REDIS_READ_TIMEOUT_MS)));
-          queues.forEach((queue, i) => this.set({ queue: queue.name }, counts[i]));
+          // A worker process consumes every shard: it counts once per lane (the fewest of any shard).
+          const byName = new Map<string, number>();
+          queues.forEach((queue, i) => byName.set(queue.name, Math.min(byName.get(queue.name) ?? Infinity, counts[i])));
+          for (const [queue, count] of byName) this.set({ queue }, count);
         } catch {
           // see above
         }

@@ -117,7 +117,7 @@ const pending = {
   wait: (_lane: string, _id: string, name: string, data: unknown) => ({ promise: runJob(name, data), cancel: () => undefined }),
   waitAll: (specs: { name: string; data: unknown }[]) => specs.map((s) => ({ promise: runJob(s.name, s.data), cancel: () => undefined })),
 } as unknown as PendingJobs;
-const lanes = { refuseWhenOverloaded: () => Promise.resolve(), options: () => ({}), groupOptions: () => ({}) } as unknown as Lanes;
+const lanes = { refuseWhenOverloaded: () => Promise.resolve(), options: () => ({}), groupOptions: () => ({}), pickShard: () => 0 } as unknown as Lanes;
 const noCache = new ResultCache(0, 0);
 const runner = new JobRunner(lanes, pending, new OutageGate(config), new CostShare(3_000, 250), new Coalescer(pending, lanes, noCache), noCache, config);
 const charts = new ChartService(runner);

@@ -1,9 +1,12 @@
 import { BullModule, InjectQueue } from '@nestjs/bullmq';
-import type { Queue, QueueOptions } from 'bullmq';
+import { Queue, type QueueOptions } from 'bullmq';
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { CHART_QUEUE, HEAVY_QUEUE } from '../../jobs/job-types';
 import { bullConnection, closeBullConnections } from '../redis/redis-connection';
+
+/** The light lane's queues beyond shard 0 (none unless REDIS_QUEUE_SHARDS > 1). */
+export const LIGHT_SHARD_QUEUES = Symbol('LIGHT_SHARD_QUEUES');
 
 /**
  * The lanes' queues (light and heavy), available to every module of the process (producer, health, metrics, dashboard).
@@ -28,7 +31,18 @@ import { bullConnection, closeBullConnections } from '../redis/redis-connection'
       }),
     ),
   ],
-  exports: [BullModule],
+  providers: [
+    {
+      // The light lane's other shards (REDIS_QUEUE_SHARDS, modules/queue/shards.ts), with the fail-fast connection.
+      provide: LIGHT_SHARD_QUEUES,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): Queue[] =>
+        config.lightQueuePrefixes
+          .slice(1)
+          .map((prefix) => new Queue(CHART_QUEUE, { connection: bullConnection(config, { enableOfflineQueue: false }), prefix })),
+    },
+  ],
+  exports: [BullModule, LIGHT_SHARD_QUEUES],
 })
 export class ChartQueueModule implements OnApplicationShutdown {
   /**
@@ -39,13 +53,19 @@ export class ChartQueueModule implements OnApplicationShutdown {
    * 100 % CPU and never reconnects (seen in test/redis-ha.e2e-spec.ts). So the worker gets the factory's default
    * connection: commands wait for the reconnect. The queue itself keeps the fail-fast connection it was built with.
    */
-  constructor(@InjectQueue(CHART_QUEUE) light: Queue, @InjectQueue(HEAVY_QUEUE) heavy: Queue, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @InjectQueue(CHART_QUEUE) light: Queue,
+    @InjectQueue(HEAVY_QUEUE) heavy: Queue,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(LIGHT_SHARD_QUEUES) private readonly shards: Queue[],
+  ) {
     light.opts.connection = bullConnection(config);
     heavy.opts.connection = bullConnection(config);
   }
 
   /** Cluster mode: the Cluster clients BullMQ shares are not closed by BullMQ (runs after the queue and workers closed). */
   async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.shards.map((q) => q.close().catch(() => undefined)));
     await closeBullConnections();
   }
 }

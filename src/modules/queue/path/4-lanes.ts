@@ -11,6 +11,7 @@ import { ApiError } from '../../../common/api-error';
 import { beforeDeadline, DeadlineExceeded } from '../../../common/deadline';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { CHART_QUEUE, HEAVY_QUEUE, Lane, LANES } from '../../../jobs/job-types';
+import { LIGHT_SHARD_QUEUES } from '../chart-queue.module';
 import { RETRY_AFTER_S } from '../outage-gate';
 import { groupJobOptions, jobOptions } from '../retention';
 
@@ -19,20 +20,37 @@ const WAITING_COUNT_MAX_AGE_MS = 100;
 
 @Injectable()
 export class Lanes {
-  private readonly queues: Record<Lane, Queue>;
+  /** Each lane's queues: the light lane's shards (shard 0 is the registered queue), the heavy lane's one. */
+  private readonly queues: Record<Lane, Queue[]>;
+  private nextShard = 0;
   private waiting = { count: 0, at: 0, pending: undefined as Promise<number> | undefined };
 
   constructor(
     @InjectQueue(CHART_QUEUE) light: Queue,
     @InjectQueue(HEAVY_QUEUE) heavy: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LIGHT_SHARD_QUEUES) shards: Queue[],
   ) {
-    this.queues = { light, heavy };
-    for (const q of LANES) this.queues[q].setMaxListeners(0);
+    this.queues = { light: [light, ...shards], heavy: [heavy] };
+    for (const lane of LANES) for (const q of this.queues[lane]) q.setMaxListeners(0);
   }
 
-  queue(lane: Lane): Queue {
+  /** A lane's queue: shard `shard` of the light lane, the heavy lane's only one. */
+  queue(lane: Lane, shard = 0): Queue {
+    return this.queues[lane][shard];
+  }
+
+  /** Every queue of a lane. */
+  all(lane: Lane): readonly Queue[] {
     return this.queues[lane];
+  }
+
+  /** The shard a new group goes to: each in turn, so each shard (and its Redis master) gets an equal part. */
+  pickShard(lane: Lane): number {
+    const n = this.queues[lane].length;
+    if (n === 1) return 0;
+    this.nextShard = (this.nextShard + 1) % n;
+    return this.nextShard;
   }
 
   /** A job's options: its id (the hash of its input), retention, and its priority within the lane. */
@@ -54,7 +72,7 @@ export class Lanes {
     if (Date.now() - this.waiting.at > WAITING_COUNT_MAX_AGE_MS) {
       this.waiting.pending ??= Promise.all(
         // Jobs with a priority (all of ours) wait in 'prioritized', not in 'waiting'.
-        LANES.map((lane) => this.queues[lane].getJobCountByTypes('waiting', 'prioritized')),
+        LANES.flatMap((lane) => this.queues[lane].map((q) => q.getJobCountByTypes('waiting', 'prioritized'))),
       )
         .then((counts) => {
           this.waiting.count = counts.reduce((a, b) => a + b, 0);

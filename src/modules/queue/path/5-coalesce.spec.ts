@@ -19,7 +19,7 @@ function recordingPending() {
   return { pending, jobs };
 }
 
-const lanes = { groupOptions: (_id: string, priority: number) => ({ priority }) } as unknown as Lanes;
+const lanes = { groupOptions: (_id: string, priority: number) => ({ priority }), pickShard: () => 0 } as unknown as Lanes;
 const nextTurn = () => new Promise((r) => setImmediate(r));
 const chart = (i: number) => ({ birthdate: '1990-01-01', birthtime: `00:${String(i).padStart(2, '0')}`, nodeType: 'true' });
 

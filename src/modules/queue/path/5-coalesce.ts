@@ -161,7 +161,7 @@ export class Coalescer {
     for (const item of items) ids.update(item.id).update('\n');
     const jobId = `${GROUP_JOB}-${ids.digest('base64url')}`;
     const payload: GroupPayload = { items: items.map((i) => ({ name: i.name, data: i.data })) };
-    const wait = this.pending.wait('light', jobId, GROUP_JOB, payload, this.lanes.groupOptions(jobId, group.priority));
+    const wait = this.pending.wait('light', jobId, GROUP_JOB, payload, this.lanes.groupOptions(jobId, group.priority), this.lanes.pickShard('light'));
     group.wait = wait;
     this.itemsSent += items.length;
     this.groupsSent++;

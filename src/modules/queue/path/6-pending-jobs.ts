@@ -48,6 +48,8 @@ interface Waiter {
 
 interface Entry {
   lane: Lane;
+  /** The lane's queue the job is in (the light lane's shards, modules/queue/shards.ts; 0 otherwise). */
+  shard: number;
   jobId: string;
   name: JobName | typeof GROUP_JOB;
   data: object;
@@ -92,22 +94,24 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     for (const lane of LANES) {
-      const client = await this.lanes.queue(lane).getBackend().client;
-      this.clients.push(client);
-      // After a reconnect every waiting job is looked at at once: its events may have been lost meanwhile.
-      client.on('ready', () => {
-        for (const entry of this.entries.values()) entry.checkedAt = 0;
-      });
-      const events = this.events.of(lane);
-      events.on('completed', ({ jobId, returnvalue }) => this.resolve(jobId, returnvalue));
-      events.on('active', ({ jobId }) => {
-        const entry = this.entries.get(jobId);
-        if (entry && !entry.startedAt) entry.startedAt = Date.now();
-      });
-      events.on('failed', ({ jobId, failedReason }) => {
-        const entry = this.entries.get(jobId);
-        if (entry) this.failed(entry, failedReason);
-      });
+      for (const [shard, queue] of this.lanes.all(lane).entries()) {
+        const client = await queue.getBackend().client;
+        this.clients.push(client);
+        // After a reconnect every waiting job is looked at at once: its events may have been lost meanwhile.
+        client.on('ready', () => {
+          for (const entry of this.entries.values()) entry.checkedAt = 0;
+        });
+        const events = this.events.of(lane, shard);
+        events.on('completed', ({ jobId, returnvalue }) => this.resolve(jobId, returnvalue));
+        events.on('active', ({ jobId }) => {
+          const entry = this.entries.get(jobId);
+          if (entry && !entry.startedAt) entry.startedAt = Date.now();
+        });
+        events.on('failed', ({ jobId, failedReason }) => {
+          const entry = this.entries.get(jobId);
+          if (entry) this.failed(entry, failedReason);
+        });
+      }
     }
     this.sweepTimer = setInterval(() => this.sweep(), SWEEP_EVERY_MS);
     this.sweepTimer.unref();
@@ -131,12 +135,13 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
    * Waits for the job's result (adding the job unless this process already waits for it). `cancel` must be
    * called when the caller stops waiting, settled or not; `startedAt` tells when a worker took the job.
    */
-  wait(lane: Lane, jobId: string, name: JobName | typeof GROUP_JOB, data: object, opts: JobsOptions): JobWait {
+  wait(lane: Lane, jobId: string, name: JobName | typeof GROUP_JOB, data: object, opts: JobsOptions, shard = 0): JobWait {
     let entry = this.entries.get(jobId);
     const isNew = !entry;
     if (!entry) {
       entry = {
         lane,
+        shard,
         jobId,
         name,
         data,
@@ -174,7 +179,7 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
         if (entry.waiters.size > 0 || this.entries.get(entry.jobId) !== entry) return;
         this.entries.delete(entry.jobId);
         if (entry.lane === 'heavy' && !entry.settled && !entry.startedAt && !entry.needsAdd) {
-          void withTimeout(this.lanes.queue(entry.lane).remove(entry.jobId), CALL_TIMEOUT_MS).catch(() => undefined);
+          void withTimeout(this.lanes.queue(entry.lane, entry.shard).remove(entry.jobId), CALL_TIMEOUT_MS).catch(() => undefined);
         }
       },
     };
@@ -192,6 +197,7 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
       if (!known) {
         const entry: Entry = {
           lane: spec.lane,
+          shard: 0,
           jobId: spec.jobId,
           name: spec.name,
           data: spec.data,
@@ -247,13 +253,13 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
     entry.busy = true;
     try {
       if (entry.name === GROUP_JOB) {
-        await withTimeout(this.lanes.queue(entry.lane).add(entry.name, entry.data, entry.opts), CALL_TIMEOUT_MS);
+        await withTimeout(this.lanes.queue(entry.lane, entry.shard).add(entry.name, entry.data, entry.opts), CALL_TIMEOUT_MS);
         entry.needsAdd = false;
         return;
       }
       // Two rounds at most: a job missing right after its add was lost by a Redis restart in between.
       for (let round = 0; round < 2 && !entry.settled; round++) {
-        await withTimeout(this.lanes.queue(entry.lane).add(entry.name, entry.data, entry.opts), CALL_TIMEOUT_MS);
+        await withTimeout(this.lanes.queue(entry.lane, entry.shard).add(entry.name, entry.data, entry.opts), CALL_TIMEOUT_MS);
         entry.needsAdd = false;
         if ((await this.check(entry)) !== -1) break;
         entry.needsAdd = true;
@@ -268,7 +274,10 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
 
   /** Reads the job's state and acts on it; returns the state. */
   private async check(entry: Entry): Promise<number> {
-    const [state, result] = (await withTimeout(this.lanes.queue(entry.lane).getBackend().isFinished(entry.jobId, true), CALL_TIMEOUT_MS)) as FinishedState;
+    const [state, result] = (await withTimeout(
+      this.lanes.queue(entry.lane, entry.shard).getBackend().isFinished(entry.jobId, true),
+      CALL_TIMEOUT_MS,
+    )) as FinishedState;
     if (state === 1) this.resolve(entry.jobId, parseReturnValue(result));
     else if (state === 2) this.failed(entry, result ?? 'failed');
     return state;
@@ -315,7 +324,7 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
     this.logger.warn({ msg: 'job failed unexpectedly, adding it afresh', jobId: entry.jobId, reason });
     entry.retried = true;
     entry.busy = true;
-    void withTimeout(this.lanes.queue(entry.lane).remove(entry.jobId), CALL_TIMEOUT_MS)
+    void withTimeout(this.lanes.queue(entry.lane, entry.shard).remove(entry.jobId), CALL_TIMEOUT_MS)
       .catch(() => undefined)
       .finally(() => {
         entry.busy = false;
