@@ -10,6 +10,11 @@
  * phase of one event-loop turn, so each gets SLICE_MS divided by their number, and a turn holds about SLICE_MS of
  * heavy work however many run.
  *
+ * A group of light requests (processors/run-job.ts) slices on its own: it is capped at a few milliseconds of
+ * work, runs to its end unless it overruns a whole SLICE_MS, and does not take a share from the heavy jobs. Were
+ * it to share, every group a worker holds (up to WORKER_CONCURRENCY) would take its turn item by item, all would
+ * finish together, and a request at the front of the queue would wait for that whole round to free a slot.
+ *
  * It also measures the job's own compute time (the time inside its slices, not the turns it gave away): the
  * actual cost the worker reports beside the estimate (see modules/operations/costs.ts).
  */
@@ -25,16 +30,20 @@ export class Slicer {
   private activeMs = 0;
   private counted = false;
 
-  constructor(private readonly sliceMs = SLICE_MS) {}
+  /** `shared`: a heavy job's slicer, which shares SLICE_MS with the others running; false for a light group's. */
+  constructor(
+    private readonly sliceMs = SLICE_MS,
+    private readonly shared = true,
+  ) {}
 
   /** Gives the event loop a turn if the current slice has run its share of `sliceMs`; otherwise returns at once. */
   async breathe(): Promise<void> {
     const now = performance.now();
-    if (!this.counted) {
+    if (this.shared && !this.counted) {
       this.counted = true;
       slicing++;
     }
-    if (now - this.sliceStart < this.sliceMs / slicing) return;
+    if (now - this.sliceStart < (this.shared ? this.sliceMs / slicing : this.sliceMs)) return;
     this.activeMs += now - this.sliceStart;
     await nextTurn();
     this.sliceStart = performance.now();

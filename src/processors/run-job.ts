@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
 import { EngineInputError } from '../engine/types';
 import { GROUP_JOB, GroupPayload, GroupResult, INPUT_ERROR_MARKER, InputErrorPayload, JobName } from '../jobs/job-types';
-import { Slicer } from '../jobs/slicer';
+import { SLICE_MS, Slicer } from '../jobs/slicer';
 import { computeCostMs } from '../modules/operations/costs';
 import type { MetricsService } from '../modules/metrics/metrics.service';
 import { handlerFor } from './handlers';
@@ -28,10 +28,13 @@ export async function runJob(job: Job, metrics?: MetricsService): Promise<unknow
   }
 }
 
-/** A group's items one after another, giving the event loop a turn whenever they have held it for a slice. */
+/**
+ * A group's items one after another, to the end (a group is capped at a few ms of estimated work), giving the event
+ * loop a turn only if they overrun a whole slice; never round-robin with the other groups (see jobs/slicer.ts).
+ */
 async function runGroup(payload: GroupPayload, metrics?: MetricsService): Promise<GroupResult> {
   const results: GroupResult = [];
-  const slicer = new Slicer();
+  const slicer = new Slicer(SLICE_MS, false);
   try {
     for (const item of payload.items) {
       try {

@@ -58,21 +58,39 @@ describe('CostShare (admission by cost, README "Fair use")', () => {
     a1.release();
   });
 
-  it('gives a job the priority of its key’s cost already in flight in its lane, never lower than its earlier jobs’', async () => {
+  it('gives a key’s jobs rising start tags as priorities, so they keep their order; an idle key starts at the front', async () => {
     const share = new CostShare(10_000, 0, clock);
     const t1 = await share.admit('a', heavy(300), now + 60_000);
     const t2 = await share.admit('a', heavy(300), now + 60_000);
     const t3 = await share.admit('a', light, now + 60_000);
     expect([t1.priority, t2.priority, t3.priority]).toEqual([1, 301, 1]);
     t1.release();
-    // 300 ms in flight now, but t2 waits with 301: the key's next job must not overtake it.
+    // t2 still waits with 301: the key's next job starts after it.
     const t4 = await share.admit('a', heavy(300), now + 60_000);
-    expect(t4.priority).toBe(301);
+    expect(t4.priority).toBe(601);
     for (const t of [t2, t3, t4]) t.release();
     // Idle in the lane: its next job is first served again.
     const t5 = await share.admit('a', heavy(300), now + 60_000);
     expect(t5.priority).toBe(1);
     t5.release();
+  });
+
+  it('alternates two keys with backlogs by the work each has had done, whichever began first', async () => {
+    const share = new CostShare(100_000, 0, clock);
+    // a has been busy a while: four jobs in flight, the first running.
+    const a = [await share.admit('a', heavy(300), now + 60_000)];
+    for (let i = 0; i < 3; i++) a.push(await share.admit('a', heavy(300), now + 60_000));
+    // c arrives: its first job goes to the front, its next ones interleave with a's.
+    const c = [await share.admit('c', heavy(300), now + 60_000)];
+    expect(c[0].priority).toBe(1);
+    a[0].release(); // a's first is done; c's first (tag 0) is still in flight, so the lane's virtual time is 0
+    for (let i = 0; i < 3; i++) c.push(await share.admit('c', heavy(300), now + 60_000));
+    a.push(await share.admit('a', heavy(300), now + 60_000));
+    expect(a.slice(1).map((t) => t.priority)).toEqual([301, 601, 901, 1201]);
+    // c's jobs take the same tags as a's: BullMQ serves them alternately (equal priorities in arrival order), where
+    // a priority that only grew with each key's own backlog kept the later key behind for as long as both were busy.
+    expect(c.slice(1).map((t) => t.priority)).toEqual([301, 601, 901]);
+    for (const t of [...a, ...c]) t.release();
   });
 
   it('refuses with 503 and Retry-After a request that cannot finish by its deadline even if admitted now', async () => {

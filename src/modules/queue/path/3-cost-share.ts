@@ -58,15 +58,22 @@ interface Waiter {
 
 interface KeyState {
   inFlight: Record<Lane, number>;
-  /** The priority last given to a job of the key in each lane, while the key has work there (see `enter`). */
-  lastPriority: Record<Lane, number>;
+  /** The virtual finish of the key's last job in each lane (start-time fair queuing, see `enter`), in its lane's epoch. */
+  finish: Record<Lane, { tag: number; epoch: number }>;
   /** Requests admitted and not yet over (a metric). */
   requests: number;
   waiting: Waiter[];
 }
 
+/** A lane's virtual clock (see `enter`): the start tags of its jobs in flight; the epoch changes when it empties. */
+interface LaneClock {
+  starts: Set<{ tag: number }>;
+  epoch: number;
+}
+
 export class CostShare {
   private readonly keys = new Map<string, KeyState>();
+  private readonly clocks: Record<Lane, LaneClock> = { light: { starts: new Set(), epoch: 0 }, heavy: { starts: new Set(), epoch: 0 } };
   private readonly meters: Record<Lane, LaneMeter>;
   private waitingTotal = 0;
   private timer?: NodeJS.Timeout;
@@ -133,7 +140,10 @@ export class CostShare {
 
   private stateOf(key: string): KeyState {
     let state = this.keys.get(key);
-    if (!state) this.keys.set(key, (state = { inFlight: { light: 0, heavy: 0 }, lastPriority: { light: 1, heavy: 1 }, requests: 0, waiting: [] }));
+    if (!state) {
+      const finish = { light: { tag: 0, epoch: -1 }, heavy: { tag: 0, epoch: -1 } };
+      this.keys.set(key, (state = { inFlight: { light: 0, heavy: 0 }, finish, requests: 0, waiting: [] }));
+    }
     return state;
   }
 
@@ -143,17 +153,28 @@ export class CostShare {
   }
 
   /**
-   * A job's priority is 1 + its key's work in flight in the lane, but never lower than the key's previous job's
-   * while the key still has work there: BullMQ serves equal priorities in arrival order, so a key's jobs keep
-   * their order (a job given a high number when its key was busy is not overtaken for ever by the key's later
-   * ones), and two keys with their shares in flight alternate. An idle key starts again at 1.
+   * A job's priority is its start tag in start-time fair queuing: the lane's virtual time (the smallest start tag of
+   * its jobs in flight in this process) or, when later, the virtual finish of the key's previous job there; the job
+   * then moves the key's finish on by its cost. BullMQ serves lower numbers first and equal ones in arrival order,
+   * so a key's jobs keep their order, and keys with backlogs alternate by the work each has had done, whichever
+   * began first. A key with nothing in flight in the lane gets 1, the front of the queue (its tag is the lane's
+   * virtual time, at or ahead of every job waiting). Tags count from 0 again whenever the lane has nothing in flight
+   * here; after about 35 minutes of unbroken backlog they reach BullMQ's largest priority and the lane is served in
+   * arrival order until it next empties.
    */
   private enter(key: string, state: KeyState, cost: JobCost): ShareTicket {
     const lane = cost.lane;
+    const clock = this.clocks[lane];
     const behindOwnWork = state.inFlight[lane] > 0;
-    const floor = behindOwnWork ? state.lastPriority[lane] : 1;
-    const priority = Math.min(MAX_PRIORITY, Math.max(floor, 1 + Math.round(state.inFlight[lane])));
-    state.lastPriority[lane] = priority;
+    let virtualNow = Infinity;
+    for (const start of clock.starts) virtualNow = Math.min(virtualNow, start.tag);
+    if (virtualNow === Infinity) virtualNow = 0;
+    const last = state.finish[lane];
+    const tag = last.epoch === clock.epoch ? Math.max(virtualNow, last.tag) : virtualNow;
+    state.finish[lane] = { tag: tag + cost.totalMs, epoch: clock.epoch };
+    const start = { tag };
+    clock.starts.add(start);
+    const priority = behindOwnWork ? Math.min(MAX_PRIORITY, 1 + Math.round(tag)) : 1;
     state.inFlight[lane] += cost.totalMs;
     state.requests++;
     this.meters[lane].enter(cost.totalMs);
@@ -169,6 +190,8 @@ export class CostShare {
       release: () => {
         if (released) return;
         released = true;
+        clock.starts.delete(start);
+        if (clock.starts.size === 0) clock.epoch++;
         state.inFlight[lane] = Math.max(0, state.inFlight[lane] - cost.totalMs);
         state.requests--;
         this.meters[lane].leave(cost.totalMs, done);
