@@ -12,6 +12,7 @@ import { KeyAdmission, receivedAtOf } from './modules/queue/path/1-key-admission
 import { METRIC } from './modules/metrics/metric-names';
 import { RETRY_AFTER_S } from './modules/queue/outage-gate';
 import { drainingMiddleware } from './common/draining';
+import { answerClientErrors, refuseLongUrl } from './common/client-errors';
 import { bodyErrorHandler, ErrorFilter, errorBody, requireJsonBody } from './common/error.filter';
 import { buildValidationPipe } from './common/validation';
 import { refuseHostileJson } from './common/hostile-json';
@@ -50,6 +51,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.use(drainingMiddleware, correlationMiddleware);
   app.use(requestLogMiddleware(config.logLevel));
   app.use(app.get(MetricsService).httpMiddleware);
+  app.use(refuseLongUrl);
+  answerClientErrors(app.getHttpServer());
   // Stripe's signature covers the exact bytes: the webhook's body is kept raw, never parsed before verification.
   app.use(WEBHOOK_PATH, raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }), bodyErrorHandler);
   // A batch carries up to 100 items: its own, larger limit (single calls keep 16 KB).

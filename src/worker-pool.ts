@@ -46,7 +46,15 @@ export class WorkerPool {
     // Under ts-node (npm start) the children need the same TypeScript loader; compiled (dist/) they do not.
     const execArgv = __filename.endsWith('.ts') ? [...process.execArgv, '-r', 'ts-node/register/transpile-only'] : process.execArgv;
     const child = fork(process.argv[1], process.argv.slice(2), {
-      env: { ...process.env, ...this.env, APP_ROLE: 'worker', PORT: '0', HD_SUPERVISED_WORKER: '1' },
+      // A forked worker's own listeners take any free port (its /metrics port too, when the API has one).
+      env: {
+        ...process.env,
+        ...this.env,
+        APP_ROLE: 'worker',
+        PORT: '0',
+        ...(process.env.METRICS_PORT?.trim() ? { METRICS_PORT: '0' } : {}),
+        HD_SUPERVISED_WORKER: '1',
+      },
       execArgv,
       stdio: 'inherit',
     });

@@ -30,6 +30,16 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('serves /metrics on a port of its own inside the network (the image runs with NODE_ENV=production), where Prometheus scrapes', () => {
+    const { api, worker } = compose.services;
+    for (const service of [api, worker]) {
+      expect(service.environment).toMatchObject({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' });
+      expect(JSON.stringify(service.ports ?? [])).not.toContain('9464');
+    }
+    const prometheus = readFileSync(join(__dirname, '..', 'monitoring', 'prometheus.yml'), 'utf8');
+    expect(prometheus.match(/port: 9464/g)).toHaveLength(2);
+  });
+
   it('runs the same image in two roles, with two worker replicas', () => {
     const { api, worker } = compose.services;
     expect(api.image).toBe(worker.image);

@@ -167,7 +167,7 @@ describe('OpenAPI document: real answers validate against its schemas (ajv stric
 
   it('every code the document names is provoked above, or by the fault, purchase and ops tests, or guarded by a DTO first', () => {
     const provoked = new Set(ERRORS.map((e) => e.code));
-    // Provoked for real in faults, hostile-input, purchase and ops tests (outages, timeouts, Stripe, admin), not here.
+    // Provoked for real in faults, hostile-input, hostile-http, purchase and ops tests (outages, timeouts, Stripe, admin), not here.
     const elsewhere = new Set([
       'OVERLOADED',
       'COMPUTE_TIMEOUT',
@@ -185,6 +185,12 @@ describe('OpenAPI document: real answers validate against its schemas (ajv stric
       'UNAUTHORIZED',
       'FORBIDDEN',
       'METHOD_NOT_ALLOWED',
+      // test/hostile-http.e2e-spec.ts (every POST route) and src/common/client-errors.spec.ts (408, a real socket).
+      'INVALID_ENCODING',
+      'UNSUPPORTED_ENCODING',
+      'URI_TOO_LONG',
+      'HEADERS_TOO_LARGE',
+      'REQUEST_TIMEOUT',
     ]);
     // The engine's own guards, which the request DTOs make unreachable over HTTP (kept for direct engine callers),
     // and the job runner's fallback for a worker error it cannot read.

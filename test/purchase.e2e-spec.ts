@@ -227,6 +227,30 @@ describe('buying a key (Stripe)', () => {
     expect((await post(service.baseUrl, '/v1/chart', BIRTH, { key })).status).toBe(200);
   }, 30_000);
 
+  it('issues no key for a paid session of the wrong amount, currency or mode, or without a payment intent, and says why', async () => {
+    const before = [await purchases(), await keyRecords()];
+    const cases: Array<[string, Record<string, Json>, RegExp]> = [
+      ['amount', { ...paidSession(), amount_total: 1 }, /paid 1 usd, the price is 5000 usd/],
+      ['currency', { ...paidSession(), currency: 'jpy' }, /paid 5000 jpy/],
+      ['mode', { ...paidSession(), livemode: true }, /live-mode payment reached a server with a test-mode key/],
+      ['payment intent', { ...paidSession(), payment_intent: null }, /no payment intent/],
+    ];
+    for (const [what, session, reason] of cases) {
+      const { status, body } = await deliver(service.baseUrl, event('checkout.session.completed', session));
+      expect([what, status, body.outcome]).toEqual([what, 200, 'refused']);
+      expect([what, await redis.hget(`${service.prefix}:purchase-refused:${String(session.id)}`, 'reason')]).toEqual([what, expect.stringMatching(reason)]);
+    }
+    expect([await purchases(), await keyRecords()]).toEqual(before);
+    expect(service.logs.api.join('\n')).toMatch(/paid session refused: no key issued/);
+    // The success page asks Stripe itself before the webhook: the same check, and it says so.
+    const res = await fetch(`${service.baseUrl}/v1/purchase/checkout`, { method: 'POST', redirect: 'manual' });
+    const sessionId = res.headers.get('location')!.split('/').pop()!;
+    Object.assign(stripe.pay(sessionId), { amount_total: 100 });
+    const shown = await page(service.baseUrl, `/purchase/success?session_id=${sessionId}`);
+    expect([shown.status, shown.html]).toEqual([402, expect.stringContaining('No key for this payment')]);
+    expect([await purchases(), await keyRecords()]).toEqual(before);
+  }, 30_000);
+
   it('refuses unsigned, wrongly signed, replayed, empty and huge deliveries, writing nothing', async () => {
     const payload = event('checkout.session.completed', paidSession());
     const before = (await dumpPrefix(redis, service.prefix)).size;
@@ -238,6 +262,8 @@ describe('buying a key (Stripe)', () => {
       ['body altered after signing', deliver(service.baseUrl, payload.replace('"paid"', '"paid" '), signature(payload, SECRET))],
       ['garbage header', deliver(service.baseUrl, payload, 't=abc,v1=zzz')],
       ['empty body', deliver(service.baseUrl, '', signature('', SECRET))],
+      // Stripe's library refuses old signatures only; one dated beyond the tolerance ahead is refused too.
+      ['dated 400 s in the future', deliver(service.baseUrl, payload, signature(payload, SECRET, Math.floor(Date.now() / 1000) + 400))],
     ];
     for (const [what, answer] of cases) {
       const { status, body } = await answer;
@@ -325,6 +351,14 @@ describe('buying a key (Stripe)', () => {
     expect(created.form.get('line_items[0][price]')).toBe('price_1TestPrice');
     expect(created.form.get('line_items[0][quantity]')).toBe('1');
     expect(created.form.has('line_items[0][price_data][unit_amount]')).toBe(false);
+    // Its webhook reads the session's line items from Stripe: that Price issues a key, another Price does not.
+    const ours = res.headers.get('location')!.split('/').pop()!;
+    expect((await deliver(replica, event('checkout.session.completed', stripe.pay(ours)))).body.outcome).toBe('issued');
+    const again = await fetch(`${replica}/v1/purchase/checkout`, { method: 'POST', redirect: 'manual' });
+    const other = again.headers.get('location')!.split('/').pop()!;
+    stripe.lineItems.set(other, [{ price: 'price_1SomethingElse', quantity: 1 }]);
+    expect((await deliver(replica, event('checkout.session.completed', stripe.pay(other)))).body.outcome).toBe('refused');
+    expect(await redis.hget(`${service.prefix}:purchase-refused:${other}`, 'reason')).toMatch(/not one of price_1TestPrice/);
   }, 90_000);
 
   it('a revocation reaches another API replica at once (pub/sub), not after its cache time', async () => {

@@ -93,19 +93,32 @@ export function toApiError(exception: unknown): ApiError {
 /** body-parser errors carry a `type` (entity.parse.failed, entity.too.large, …) and a status. */
 export function fromBodyParser(exception: unknown): ApiError | undefined {
   if (!exception || typeof exception !== 'object') return undefined;
-  const { type, status, limit } = exception as { type?: string; status?: number; limit?: number };
+  const { type, status, limit, code } = exception as { type?: string; status?: number; limit?: number; code?: unknown };
   switch (type) {
     case 'entity.parse.failed':
       return new ApiError(400, 'INVALID_JSON', 'The request body must be valid JSON: an object such as {"birthdate": …}.');
     case 'entity.too.large':
       return new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit ?? 16384} bytes.`);
     case 'encoding.unsupported':
+      // body-parser's own type for an unknown Content-Encoding; a bad charset is re-typed charset.unsupported.
+      return new ApiError(415, 'UNSUPPORTED_ENCODING', 'Content-Encoding must be gzip, deflate, br or identity (none).');
     case 'charset.unsupported':
       return new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be UTF-8 JSON.');
     case 'request.aborted':
       return new ApiError(400, 'REQUEST_ABORTED', 'The request was aborted by the client.');
+    case 'request.size.invalid':
+      return new ApiError(400, 'BAD_REQUEST', 'The request body is not as long as its Content-Length says.');
     default:
-      if (typeof status === 'number' && status >= 400 && status < 500 && type) {
+      // A body that does not decompress as its Content-Encoding says: body-parser passes zlib's error on with
+      // status 400 and no type (codes Z_DATA_ERROR, Z_BUF_ERROR, ERR__ERROR_FORMAT_… for Brotli).
+      if (status === 400 && !type && typeof code === 'string' && /^(Z_|ERR_)/.test(code)) {
+        return new ApiError(
+          400,
+          'INVALID_ENCODING',
+          'The request body is not valid for its Content-Encoding (gzip, deflate or br): it is truncated, corrupt or not compressed.',
+        );
+      }
+      if (typeof status === 'number' && status >= 400 && status < 500) {
         return new ApiError(status, 'BAD_REQUEST', 'The request body could not be read.');
       }
       return undefined;

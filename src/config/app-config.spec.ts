@@ -70,9 +70,18 @@ describe('loadConfig', () => {
     [{ REDIS_CLUSTER_NODES: 'a:70000' }, /REDIS_CLUSTER_NODES must be/],
     [{ REDIS_CLUSTER_NODES: 'a:7000', REDIS_SENTINELS: 'b:26379', REDIS_SENTINEL_NAME: 'm' }, /cannot both be set/],
     [{ REDIS_CLUSTER_NODES: 'a:7000', REDIS_URL: 'redis://a:7000/3' }, /must not select a database/],
+    [{ METRICS_PORT: 'x' }, /METRICS_PORT must be a whole number/],
+    [{ NODE_ENV: 'production' }, /in production \(NODE_ENV=production\) set METRICS_TOKEN or METRICS_PORT/],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('keeps /metrics off the public port in production: a token, or a port of its own', () => {
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production', METRICS_TOKEN: 'metrics-token-123456' }).metricsToken).toBe('metrics-token-123456');
+    expect(loadConfig({ NODE_ENV: 'production', METRICS_PORT: '9464' })).toMatchObject({ metricsPort: 9464, metricsHost: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '0', METRICS_HOST: '0.0.0.0' })).toMatchObject({ metricsPort: 0, metricsHost: '0.0.0.0' });
   });
 
   it('uses a single Redis at REDIS_URL by default', () => {

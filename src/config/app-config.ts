@@ -33,7 +33,11 @@ export interface AppConfig {
   adminToken?: string;
   /** ADMIN_READ_WRITE=true enables retry/clean/remove on the queue dashboard (read-only otherwise). */
   adminReadWrite: boolean;
-  /** When set, /metrics requires `Authorization: Bearer <METRICS_TOKEN>`. */
+  /** METRICS_PORT: /metrics served on this port alone (0: any free one), not on the public `port`. */
+  metricsPort?: number;
+  /** METRICS_HOST: the interface the METRICS_PORT listener binds (default 127.0.0.1). */
+  metricsHost: string;
+  /** When set, /metrics requires `Authorization: Bearer <METRICS_TOKEN>` (see metricsPort for the other way). */
   metricsToken?: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Prefix of every Redis key this service writes: REDIS_PREFIX, or `{REDIS_PREFIX}` (a hash tag) in cluster mode. */
@@ -141,6 +145,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (adminReadWriteRaw !== 'true' && adminReadWriteRaw !== 'false') throw new ConfigError('ADMIN_READ_WRITE must be true or false');
   const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
   if (metricsToken && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters long');
+  // METRICS_PORT: /metrics on a listener of its own (not the public port, which then answers 404 there).
+  const metricsPort = env.METRICS_PORT?.trim() ? int(env, 'METRICS_PORT', 0, 0, 65535) : undefined;
+  const metricsHost = env.METRICS_HOST?.trim() || '127.0.0.1';
+  // /metrics lists key hash prefixes and traffic: in production it is never open to anyone on the public port.
+  if (env.NODE_ENV === 'production' && !metricsToken && metricsPort === undefined) {
+    throw new ConfigError('in production (NODE_ENV=production) set METRICS_TOKEN or METRICS_PORT: /metrics must not be open on the public port');
+  }
 
   const redisPrefix = (env.REDIS_PREFIX || 'hd').trim();
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(redisPrefix)) throw new ConfigError('REDIS_PREFIX must be 1-32 letters, digits, _ or -');
@@ -186,6 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminToken,
     adminReadWrite: adminReadWriteRaw === 'true',
     metricsToken,
+    metricsPort,
+    metricsHost,
     logLevel,
     queuePrefix,
     lightQueuePrefixes,

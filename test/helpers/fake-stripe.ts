@@ -20,6 +20,8 @@ export interface FakeStripe {
   url: string;
   requests: RecordedRequest[];
   sessions: Map<string, Record<string, Json>>;
+  /** Each session's line items (price id and quantity), as Checkout made them or a test set them. */
+  lineItems: Map<string, { price: string; quantity: number }[]>;
   /** A session as Stripe holds it after the buyer paid (what the webhook's object carries). */
   pay(sessionId: string, email?: string): Record<string, Json>;
   close(): Promise<void>;
@@ -30,6 +32,7 @@ const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, Record<string, Json>>();
+  const lineItems = new Map<string, { price: string; quantity: number }[]>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -68,12 +71,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           livemode: false,
         };
         sessions.set(sessionId, session);
+        lineItems.set(sessionId, [{ price: form.get('line_items[0][price]') ?? `price_inline${randomBytes(6).toString('hex')}`, quantity: 1 }]);
         return send(200, session);
       }
       const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && sessionPath) {
         const session = sessions.get(decodeURIComponent(sessionPath[1]));
         return session ? send(200, session) : missing(`checkout.session: '${sessionPath[1]}'`);
+      }
+      const itemsPath = /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/.exec(url.pathname);
+      if (req.method === 'GET' && itemsPath) {
+        const items = lineItems.get(decodeURIComponent(itemsPath[1]));
+        if (!items) return missing(`checkout.session: '${itemsPath[1]}'`);
+        const data = items.map((item) => ({
+          id: id('li'),
+          object: 'item',
+          quantity: item.quantity,
+          price: { id: item.price, object: 'price', unit_amount: 4900, currency: 'eur', type: 'one_time' },
+        }));
+        return send(200, { object: 'list', data, has_more: false, url: url.pathname });
       }
       const pricePath = /^\/v1\/prices\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && pricePath) {
@@ -88,6 +104,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
+    lineItems,
     pay(sessionId, email = 'buyer@example.com') {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);

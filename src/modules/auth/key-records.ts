@@ -29,6 +29,11 @@ export function earlyRevocationName(prefix: string, paymentIntentId: string): st
   return `${prefix}:purchase-early-revocation:${paymentIntentId}`;
 }
 
+/** A paid session that did not buy a key (wrong amount, currency or mode, no payment intent), and why: for the operator. */
+export function refusedPurchaseName(prefix: string, sessionId: string): string {
+  return `${prefix}:purchase-refused:${sessionId}`;
+}
+
 /** Pub/sub channel on which a revoked key's hash is announced to every API replica's cache. */
 export function revokedChannel(prefix: string): string {
   return `${prefix}:keys:revoked`;

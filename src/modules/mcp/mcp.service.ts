@@ -42,6 +42,11 @@ export class McpService {
   }
 
   async handle(req: Request, res: Response): Promise<void> {
+    // JSON-RPC 2.0 §6: an empty batch is an Invalid Request, answered with one error (the SDK would answer 202).
+    if (Array.isArray(req.body) && req.body.length === 0) {
+      res.status(400).json({ jsonrpc: '2.0', error: { code: ErrorCode.InvalidRequest, message: 'Invalid Request: an empty batch.' }, id: null });
+      return;
+    }
     const trace = res.locals as RequestTrace;
     const correlationId = correlationIdOf(req);
     const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });

@@ -10,6 +10,7 @@ const STATES: RevealState[] = [
   { kind: 'pending', refreshSeconds: 3 },
   { kind: 'already-shown', email: 'buyer@example.com', publicUrl: URL },
   { kind: 'not-paid' },
+  { kind: 'refused' },
   { kind: 'revoked', reason: 'refunded' },
   { kind: 'not-found' },
   { kind: 'invalid' },

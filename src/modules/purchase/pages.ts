@@ -14,6 +14,7 @@ export type RevealState =
   | { kind: 'pending'; refreshSeconds: number }
   | { kind: 'already-shown'; email?: string; publicUrl: string }
   | { kind: 'not-paid' }
+  | { kind: 'refused' }
   | { kind: 'revoked'; reason: string }
   | { kind: 'not-found' }
   | { kind: 'invalid' }
@@ -209,6 +210,14 @@ ${rotateCurl(url)}
         body: `<h1>Payment not completed</h1>
 <p>The payment was not completed, so nothing was charged for this session and no key was made.</p>
 ${BUY_AGAIN}`,
+      });
+    case 'refused':
+      return page({
+        title: 'No key for this payment',
+        state: state.kind,
+        head: NO_INDEX,
+        body: `<h1>No key for this payment</h1>
+<p>This payment does not match the price of a key, so no key was made. Contact the seller of this API with the email address used for the purchase; they can see why and refund it.</p>`,
       });
     case 'revoked':
       return page({

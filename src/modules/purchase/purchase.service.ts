@@ -7,17 +7,20 @@ import { RETRY_AFTER_S, unavailable } from '../queue/outage-gate';
 import { prefixNode } from '../redis/redis-connection';
 import { RedisClient } from '../redis/redis.module';
 import type { Price, RevealState } from './pages';
-import { PurchaseStore } from './purchase.store';
+import { BoughtItem, paymentProblem } from './payment-check';
+import { PaidSession, PurchaseStore } from './purchase.store';
 import { sealingKey } from './seal';
 import { checkoutParams, createStripeClient, idOf, paidSessionOf, PRODUCT_METADATA, SESSION_ID } from './stripe-gateway';
 
 export const PURCHASE_DISABLED = () => new ApiError(503, 'PURCHASE_DISABLED', 'Keys cannot be bought on this server (STRIPE_SECRET_KEY is not set).');
 
 /** What the webhook did with an event (answered to Stripe, shown in its dashboard). */
-export type WebhookOutcome = 'issued' | 'already-issued' | 'revoked' | 'already-revoked' | 'revocation-remembered' | 'ignored';
+export type WebhookOutcome = 'issued' | 'already-issued' | 'refused' | 'revoked' | 'already-revoked' | 'revocation-remembered' | 'ignored';
 
 /** How long the webhook waits for Redis to confirm the purchase is on disk (WAITAOF). */
 const DURABILITY_WAIT_MS = 5_000;
+/** Stripe's own tolerance for a signature's age (stripe.webhooks.DEFAULT_TOLERANCE), applied to the future too. */
+const SIGNATURE_TOLERANCE_S = 300;
 /** A Price from the dashboard is shown on /buy as Stripe has it, re-read at most this often. */
 const PRICE_CACHE_MS = 10 * 60_000;
 
@@ -76,7 +79,9 @@ export class PurchaseService {
     let event: Stripe.Event;
     try {
       if (!Buffer.isBuffer(rawBody) || rawBody.length === 0 || !signature) throw new Error('no body or no signature');
-      event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
+      // The library refuses signatures older than its tolerance but not ones dated in the future.
+      if (signedAt(signature) > Date.now() / 1000 + SIGNATURE_TOLERANCE_S) throw new Error('signature dated in the future');
+      event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret, SIGNATURE_TOLERANCE_S);
     } catch {
       throw new ApiError(400, 'WEBHOOK_SIGNATURE_INVALID', 'The Stripe-Signature header does not match this body and the endpoint secret, or is too old.');
     }
@@ -91,6 +96,7 @@ export class PurchaseService {
       case 'checkout.session.async_payment_succeeded': {
         const paid = paidSessionOf(event.data.object);
         if (!paid) return 'ignored'; // not ours, or paid later (async_payment_succeeded will come)
+        if (await this.refused(paid)) return 'refused';
         return (await this.issue(paid)) ? 'issued' : 'already-issued';
       }
       case 'charge.refunded': {
@@ -105,7 +111,33 @@ export class PurchaseService {
     }
   }
 
-  private async issue(paid: NonNullable<ReturnType<typeof paidSessionOf>>): Promise<boolean> {
+  /**
+   * A paid session that did not buy a key (payment-check.ts): recorded with its reason and logged for the operator,
+   * and true. With STRIPE_PRICE_ID its line items are read from Stripe (a webhook's session does not carry them).
+   */
+  private async refused(paid: PaidSession): Promise<boolean> {
+    const { stripe, store, config } = this.ready();
+    let items: BoughtItem[] | undefined;
+    if (config.priceId) {
+      try {
+        const list = await stripe.checkout.sessions.listLineItems(paid.sessionId, { limit: 10 });
+        items = list.data.map((item) => ({ priceId: item.price?.id, quantity: item.quantity ?? 0 }));
+      } catch (err) {
+        this.logger.warn(`line items of ${paid.sessionId} not read: ${(err as Error).message}`);
+        throw new ApiError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment provider cannot be reached; try again shortly.', undefined, {
+          'Retry-After': RETRY_AFTER_S,
+        });
+      }
+    }
+    const problem = paymentProblem(paid, config, items);
+    if (!problem) return false;
+    this.logger.error({ msg: 'paid session refused: no key issued', sessionId: paid.sessionId, paymentIntentId: paid.paymentIntentId, reason: problem });
+    await this.redisWork(() => store.recordRefusal(paid, problem));
+    await this.waitForDisk();
+    return true;
+  }
+
+  private async issue(paid: PaidSession): Promise<boolean> {
     const { store } = this.ready();
     const { issued } = await this.redisWork(() => store.issue(paid));
     await this.waitForDisk();
@@ -145,6 +177,7 @@ export class PurchaseService {
           ? { status: 202, state: { kind: 'pending', refreshSeconds: 3 } } // paid by a method that settles later
           : { status: 402, state: { kind: 'not-paid' } };
       }
+      if (await this.refused(paid)) return { status: 402, state: { kind: 'refused' } };
       await this.issue(paid);
       outcome = await this.redisWork(() => store.reveal(sessionId));
     }
@@ -220,4 +253,10 @@ export class PurchaseService {
     if (!this.config || !this.stripe || !this.store) throw PURCHASE_DISABLED();
     return { stripe: this.stripe, store: this.store, config: this.config };
   }
+}
+
+/** The `t=` of a Stripe-Signature header (seconds since the epoch), or 0 when it has none. */
+function signedAt(header: string): number {
+  const t = /(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(header)?.[1];
+  return t ? Number(t) : 0;
 }

@@ -1,6 +1,6 @@
 import type Redis from 'ioredis';
 import { generateApiKey, hashApiKey } from '../auth/api-key';
-import { earlyRevocationName, keyRecordName, paymentIndexName, purchaseName, REVEAL_TTL_S, revealName } from '../auth/key-records';
+import { earlyRevocationName, keyRecordName, paymentIndexName, purchaseName, refusedPurchaseName, REVEAL_TTL_S, revealName } from '../auth/key-records';
 import { seal, unseal } from './seal';
 
 /** What a paid Checkout Session tells us, as the webhook (or the success page's own check) read it. */
@@ -110,6 +110,24 @@ export class PurchaseStore {
       paid.livemode ? '1' : '0',
     )) as [number, string];
     return { issued: issued === 1, keyHash };
+  }
+
+  /** Records a paid session that bought no key, and why (kept for the operator; Stripe may deliver it again). */
+  async recordRefusal(paid: PaidSession, reason: string): Promise<void> {
+    await this.redis.hset(refusedPurchaseName(this.prefix, paid.sessionId), {
+      sessionId: paid.sessionId,
+      paymentIntentId: paid.paymentIntentId ?? '',
+      amount: paid.amount,
+      currency: paid.currency,
+      livemode: paid.livemode ? '1' : '0',
+      reason,
+      refusedAt: new Date().toISOString(),
+    });
+  }
+
+  /** Why this session was refused, if it was. */
+  async refusal(sessionId: string): Promise<string | undefined> {
+    return (await this.redis.hget(refusedPurchaseName(this.prefix, sessionId), 'reason')) ?? undefined;
   }
 
   /** Revokes what a payment bought (full refund, dispute). */
