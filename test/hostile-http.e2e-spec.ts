@@ -116,9 +116,9 @@ function request(path: string, headers: Record<string, string>, body: Buffer): B
   return Buffer.concat([Buffer.from(`POST ${path} HTTP/1.1\r\n${head}\r\n`), body]);
 }
 
-function parsed(answer: RawAnswer): { error?: { code?: unknown; message?: unknown } } | undefined {
+function parsed(answer: RawAnswer): { jsonrpc?: unknown; error?: { code?: unknown; message?: unknown } } | undefined {
   try {
-    return JSON.parse(answer.body) as { error?: { code?: unknown } };
+    return JSON.parse(answer.body) as { jsonrpc?: unknown; error?: { code?: unknown } };
   } catch {
     return undefined;
   }

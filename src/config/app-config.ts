@@ -184,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl,
     redisUrlIsDefault: !env.REDIS_URL,
     staticApiKeys,
-    workerConcurrency: int(env, 'WORKER_CONCURRENCY', 32, 1, 1000),
+    workerConcurrency: int(env, 'WORKER_CONCURRENCY', 4, 1, 1000),
     jobTimeoutMs: int(env, 'JOB_TIMEOUT_MS', 10_000, 100, 120_000),
     queueMaxWaiting: int(env, 'QUEUE_MAX_WAITING', 5_000, 0, 10_000_000),
     keyConcurrency: int(env, 'KEY_CONCURRENCY', 32, 0, 100_000),

@@ -10,10 +10,8 @@
  * phase of one event-loop turn, so each gets SLICE_MS divided by their number, and a turn holds about SLICE_MS of
  * heavy work however many run.
  *
- * A group of light requests (processors/run-job.ts) slices on its own: it is capped at a few milliseconds of
- * work, runs to its end unless it overruns a whole SLICE_MS, and does not take a share from the heavy jobs. Were
- * it to share, every group a worker holds (up to WORKER_CONCURRENCY) would take its turn item by item, all would
- * finish together, and a request at the front of the queue would wait for that whole round to free a slot.
+ * Light work (groups of light requests, processors/run-job.ts) does not slice here: its items take turns by their
+ * jobs' priority in jobs/light-turns.ts, which gives the event loop a turn after every SLICE_MS in the same way.
  *
  * It also measures the job's own compute time (the time inside its slices, not the turns it gave away): the
  * actual cost the worker reports beside the estimate (see modules/operations/costs.ts).

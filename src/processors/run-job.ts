@@ -2,7 +2,8 @@ import { Logger } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
 import { EngineInputError } from '../engine/types';
 import { GROUP_JOB, GroupPayload, GroupResult, INPUT_ERROR_MARKER, InputErrorPayload, JobName } from '../jobs/job-types';
-import { SLICE_MS, Slicer } from '../jobs/slicer';
+import { LightTurns } from '../jobs/light-turns';
+import { Slicer } from '../jobs/slicer';
 import { computeCostMs } from '../modules/operations/costs';
 import type { MetricsService } from '../modules/metrics/metrics.service';
 import { handlerFor } from './handlers';
@@ -11,6 +12,8 @@ import { handlerFor } from './handlers';
 const DRIFT_FACTOR = 3;
 const DRIFT_MIN_MS = 20;
 const logger = new Logger('JobCost');
+/** This worker process's light work, in priority order (jobs/light-turns.ts). */
+const lightTurns = new LightTurns();
 
 /**
  * What both lanes' processors do with a job: run its handler (a heavy one in slices, see jobs/slicer.ts), report
@@ -19,7 +22,7 @@ const logger = new Logger('JobCost');
  * on its own: one item's input error is that item's answer, not the group's failure.
  */
 export async function runJob(job: Job, metrics?: MetricsService): Promise<unknown> {
-  if (job.name === GROUP_JOB) return runGroup(job.data as GroupPayload, metrics);
+  if (job.name === GROUP_JOB) return runGroup(job.data as GroupPayload, job.opts.priority ?? 1, metrics);
   try {
     return await computeItem(job.name, job.data as object, metrics);
   } catch (err) {
@@ -29,23 +32,20 @@ export async function runJob(job: Job, metrics?: MetricsService): Promise<unknow
 }
 
 /**
- * A group's items one after another, to the end (a group is capped at a few ms of estimated work), giving the event
- * loop a turn only if they overrun a whole slice; never round-robin with the other groups (see jobs/slicer.ts).
+ * A group's items one after another, each in its turn among the light work this process holds (by the group's
+ * priority, jobs/light-turns.ts), so a busy key's groups never hold back an idle key's.
  */
-async function runGroup(payload: GroupPayload, metrics?: MetricsService): Promise<GroupResult> {
+async function runGroup(payload: GroupPayload, priority: number, metrics?: MetricsService): Promise<GroupResult> {
   const results: GroupResult = [];
-  const slicer = new Slicer(SLICE_MS, false);
-  try {
-    for (const item of payload.items) {
-      try {
-        results.push([0, String(await computeItem(item.name, item.data, metrics))]);
-      } catch (err) {
-        results.push([1, err instanceof EngineInputError ? inputErrorReason(err) : (err as Error).message || 'failed']);
-      }
-      await slicer.breathe();
+  for (const item of payload.items) {
+    await lightTurns.take(priority);
+    try {
+      results.push([0, String(await computeItem(item.name, item.data, metrics))]);
+    } catch (err) {
+      results.push([1, err instanceof EngineInputError ? inputErrorReason(err) : (err as Error).message || 'failed']);
+    } finally {
+      lightTurns.done();
     }
-  } finally {
-    slicer.close();
   }
   return results;
 }
