@@ -22,7 +22,7 @@ const lightTurns = new LightTurns();
  * on its own: one item's input error is that item's answer, not the group's failure.
  */
 export async function runJob(job: Job, metrics?: MetricsService): Promise<unknown> {
-  if (job.name === GROUP_JOB) return runGroup(job.data as GroupPayload, job.opts.priority ?? 1, metrics);
+  if (job.name === GROUP_JOB) return runGroup(job.data as GroupPayload, job.opts?.priority ?? 1, metrics);
   try {
     return await computeItem(job.name, job.data as object, metrics);
   } catch (err) {
