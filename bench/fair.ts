@@ -1,7 +1,7 @@
 /**
  * Fair by cost (README "Fair use"): for each heavy kind, key A keeps 32 requests in flight (distinct inputs),
- * alone and then beside key B sending one /v1/chart at a time; prints key B's latency and key A's throughput both
- * ways, as test/fair-by-cost.e2e-spec.ts asserts them. Also key B alone, for reference.
+ * alone, beside key B sending one /v1/chart at a time, and alone again; prints key B's latency and key A's throughput
+ * both ways, as test/fair-by-cost.e2e-spec.ts asserts them. Also key B alone, for reference.
  * Standalone: `npx ts-node --transpile-only bench/fair.ts [kind …]`.
  */
 import type { Report } from './report';
@@ -32,7 +32,7 @@ export async function run(report: Report, kinds: readonly HeavyKind[] = HEAVY_KI
       report(`fair.${kind}.b_p50`, f.keyB.p50, 'ms');
       report(`fair.${kind}.b_p99`, f.keyB.p99, 'ms');
       report(`fair.${kind}.b_errors`, f.keyB.total - (f.keyB.byStatus['200'] ?? 0), 'answers other than 200');
-      report(`fair.${kind}.a_alone`, f.keyA.alonePerS, 'req/s');
+      report(`fair.${kind}.a_alone`, f.keyA.alonePerS, `req/s (mean of before and after the shared phase: ${f.keyA.aloneBeforeAfterPerS.join(' and ')})`);
       report(
         `fair.${kind}.a_with_b`,
         f.keyA.withBPerS,
