@@ -3,7 +3,9 @@ import type { Server } from 'node:http';
 import { loadConfigOrExit } from './config/app-config';
 import { redisServerInstalled, startPrivateRedis } from './config/local-redis';
 import { describeRedis, pingRedis } from './modules/redis/redis-connection';
+import { limitConnections } from './common/connection-limits';
 import { drainOnSignals } from './common/draining';
+import { MetricsService } from './modules/metrics/metrics.service';
 import { createApp } from './http-app';
 import { resolveWorkerCount, stopWithParent, WorkerPool } from './worker-pool';
 
@@ -41,7 +43,14 @@ async function main(): Promise<void> {
   // Requests wait for their job up to JOB_TIMEOUT_MS; the HTTP timeouts must be longer.
   server.requestTimeout = config.jobTimeoutMs + 5_000;
   server.headersTimeout = config.jobTimeoutMs + 6_000;
-  server.keepAliveTimeout = 65_000;
+  // Idle keep-alive a minute (5 s under pressure); connections bounded per process and per client address.
+  const connections = limitConnections(server, {
+    max: config.maxConnections,
+    perAddress: config.maxConnectionsPerAddress,
+    keepAliveMs: 65_000,
+    pressureKeepAliveMs: 5_000,
+  });
+  app.get(MetricsService).connectionsFrom(connections);
   drainOnSignals(server);
   process.stdout.write(
     `${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'listening', role: config.role, port: (server.address() as { port: number }).port, workers: pool?.pids })}\n`,

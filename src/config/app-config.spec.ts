@@ -77,6 +77,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('bounds connections per process and per client address', () => {
+    expect(loadConfig({}).maxConnectionsPerAddress).toBe(1_024);
+    expect(loadConfig({}).maxConnections).toBeGreaterThanOrEqual(64);
+    expect(loadConfig({ MAX_CONNECTIONS: '0', MAX_CONNECTIONS_PER_ADDRESS: '0' })).toMatchObject({ maxConnections: 0, maxConnectionsPerAddress: 0 });
+    expect(() => loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: 'many' })).toThrow(/MAX_CONNECTIONS_PER_ADDRESS must be a whole number/);
+  });
+
   it('keeps /metrics off the public port in production: a token, or a port of its own', () => {
     expect(loadConfig({}).metricsPort).toBeUndefined();
     expect(loadConfig({ NODE_ENV: 'production', METRICS_TOKEN: 'metrics-token-123456' }).metricsToken).toBe('metrics-token-123456');

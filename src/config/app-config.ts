@@ -2,6 +2,7 @@
  * Configuration from the environment, validated once at boot. A bad value stops the process with one clear
  * line and exit code 1 (see main.ts). Every variable is documented in the README.
  */
+import { defaultMaxConnections } from '../common/connection-limits';
 import { shardPrefixes } from '../modules/queue/shards';
 
 export type AppRole = 'api' | 'worker' | 'all';
@@ -18,6 +19,10 @@ export interface AppConfig {
   queueMaxWaiting: number;
   /** Requests of one key worked on at once per API process; more wait their turn, unread (0: no limit). */
   keyConcurrency: number;
+  /** MAX_CONNECTIONS: open connections of a process (0: no limit; default 80 % of its open-file limit). */
+  maxConnections: number;
+  /** MAX_CONNECTIONS_PER_ADDRESS: open connections from one client address (0: no limit, as behind a proxy). */
+  maxConnectionsPerAddress: number;
   /** Estimated work (ms of CPU) one API process admits at once, shared equally by the keys with work in flight. */
   costBudgetMs: number;
   /** Heavy jobs (time series, PNGs, unknown-time days) one worker process runs at once. */
@@ -188,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobTimeoutMs: int(env, 'JOB_TIMEOUT_MS', 10_000, 100, 120_000),
     queueMaxWaiting: int(env, 'QUEUE_MAX_WAITING', 5_000, 0, 10_000_000),
     keyConcurrency: int(env, 'KEY_CONCURRENCY', 32, 0, 100_000),
+    maxConnections: int(env, 'MAX_CONNECTIONS', defaultMaxConnections(), 0, 10_000_000),
+    maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 1_024, 0, 10_000_000),
     costBudgetMs: int(env, 'COST_BUDGET_MS', 3_000, 10, 10_000_000),
     heavyConcurrency: int(env, 'HEAVY_CONCURRENCY', 2, 1, 64),
     resultCacheMb: int(env, 'RESULT_CACHE_MB', 64, 0, 65_536),

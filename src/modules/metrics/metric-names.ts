@@ -23,6 +23,8 @@ export const METRIC = {
   groupedRequests: 'hd_grouped_requests_total',
   groupJobs: 'hd_group_jobs_total',
   resultCacheEntries: 'hd_result_cache_entries',
+  connectionsOpen: 'hd_http_connections_open',
+  connectionsRefused: 'hd_http_connections_refused_total',
 } as const;
 
 /** Queue states exported as `hd_queue_jobs{state}`. */

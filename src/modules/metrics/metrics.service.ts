@@ -1,3 +1,4 @@
+import type { ConnectionCounts } from '../../common/connection-limits';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/common';
 import type { Queue } from 'bullmq';
@@ -208,6 +209,20 @@ export class MetricsService implements OnModuleDestroy {
   }
 
   /** A gauge read at scrape time from a number the process keeps (e.g. requests waiting for admission). */
+  /** The HTTP server's connections (common/connection-limits.ts): open now, and refused over a limit since start. */
+  connectionsFrom(counts: ConnectionCounts): void {
+    this.gaugeFrom(METRIC.connectionsOpen, 'Open HTTP connections of this process (MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS).', () => counts.open());
+    new Counter({
+      name: METRIC.connectionsRefused,
+      help: 'Connections closed at once because their address or this process had its most open (MAX_CONNECTIONS_PER_ADDRESS, MAX_CONNECTIONS).',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(counts.refused());
+      },
+    });
+  }
+
   gaugeFrom(name: string, help: string, read: () => number): void {
     new Gauge({
       name,
