@@ -53,24 +53,6 @@ describe('Slicer', () => {
     a.close();
   });
 
-  it('a light group’s slicer (not shared) keeps its whole slice beside heavy jobs, and takes no share from them', async () => {
-    const [heavy, group] = [new Slicer(40), new Slicer(40, false)];
-    await heavy.breathe();
-    await group.breathe();
-    spin(25); // over 20 ms: had the group shared, the heavy job would give a turn here
-    expect(await turned(() => heavy.breathe())).toBe(false);
-    heavy.close();
-    const [other, light] = [new Slicer(40), new Slicer(40, false)];
-    await other.breathe();
-    await light.breathe();
-    spin(25); // the group keeps its whole 40 ms, though a heavy job slices beside it
-    expect(await turned(() => light.breathe())).toBe(false);
-    spin(20);
-    expect(await turned(() => light.breathe())).toBe(true);
-    light.close();
-    other.close();
-  });
-
   it('counts its slices and its off-thread work as compute time, not the turns it gives away', async () => {
     const slicer = new Slicer(5);
     spin(10);

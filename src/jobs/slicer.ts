@@ -28,20 +28,17 @@ export class Slicer {
   private activeMs = 0;
   private counted = false;
 
-  /** `shared`: a heavy job's slicer, which shares SLICE_MS with the others running; false for a light group's. */
-  constructor(
-    private readonly sliceMs = SLICE_MS,
-    private readonly shared = true,
-  ) {}
+  /** A job's slicer shares `sliceMs` with the others running in this process. */
+  constructor(private readonly sliceMs = SLICE_MS) {}
 
   /** Gives the event loop a turn if the current slice has run its share of `sliceMs`; otherwise returns at once. */
   async breathe(): Promise<void> {
     const now = performance.now();
-    if (this.shared && !this.counted) {
+    if (!this.counted) {
       this.counted = true;
       slicing++;
     }
-    if (now - this.sliceStart < (this.shared ? this.sliceMs / slicing : this.sliceMs)) return;
+    if (now - this.sliceStart < this.sliceMs / slicing) return;
     this.activeMs += now - this.sliceStart;
     await nextTurn();
     this.sliceStart = performance.now();
