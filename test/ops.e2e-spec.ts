@@ -60,7 +60,10 @@ describe('operations: metrics, dashboard, request log (separate API and worker p
       async () => {
         after = await scrape(svc.baseUrl);
         const computed = sample(await scrape(svc.workerUrl!), 'hd_jobs_total', { job: 'chart', outcome: 'completed' }) ?? 0;
-        return sample(after, 'hd_queue_jobs', { queue: 'charts', state: 'waiting' }) === 0 && computed >= queued.length;
+        // A group's items are counted as they are computed, a moment before BullMQ moves the group out of
+        // 'active': wait for both, so the gauge is read after the move.
+        const active = sample(after, 'hd_queue_jobs', { queue: 'charts', state: 'active' });
+        return sample(after, 'hd_queue_jobs', { queue: 'charts', state: 'waiting' }) === 0 && active === 0 && computed >= queued.length;
       },
       30_000,
       'the worker to drain the queue',
