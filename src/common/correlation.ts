@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { receivedAtOf } from '../modules/queue/path/1-key-admission';
+import { clientGoneSignal } from './client-gone';
 
 export const CORRELATION_HEADER = 'x-correlation-id';
 const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -9,6 +10,7 @@ const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export function correlationMiddleware(req: Request, res: Response, next: NextFunction): void {
   // The request's one deadline starts here, before anything that may wait on Redis (key check, queue).
   res.locals.receivedAt = receivedAtOf(req) ?? Date.now();
+  res.locals.clientGone = clientGoneSignal(res);
   const id = correlationIdFor(req.headers[CORRELATION_HEADER]);
   (req as Request & { correlationId?: string }).correlationId = id;
   res.setHeader(CORRELATION_HEADER, id);

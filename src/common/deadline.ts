@@ -9,18 +9,26 @@ export class DeadlineExceeded extends Error {
   }
 }
 
-/** Settles like `promise`, or rejects with DeadlineExceeded at `deadline` (epoch ms), whichever comes first. */
-export function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
+/**
+ * Settles like `promise`, or rejects with DeadlineExceeded at `deadline` (epoch ms), or with the signal's reason
+ * when `signal` aborts (the caller hung up), whichever comes first.
+ */
+export function beforeDeadline<T>(promise: Promise<T>, deadline: number, signal?: AbortSignal): Promise<T> {
   const ms = deadline - Date.now();
-  if (ms <= 0) {
+  if (ms <= 0 || signal?.aborted) {
     promise.catch(() => undefined); // its later failure must not become an unhandled rejection
-    return Promise.reject(new DeadlineExceeded());
+    return Promise.reject(signal?.aborted ? (signal.reason as Error) : new DeadlineExceeded());
   }
   let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new DeadlineExceeded()), ms);
+    if (signal) signal.addEventListener('abort', (onAbort = () => reject(signal.reason as Error)), { once: true });
   });
-  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, expired]).finally(() => {
+    clearTimeout(timer);
+    if (onAbort) signal!.removeEventListener('abort', onAbort);
+  });
 }
 
 /**

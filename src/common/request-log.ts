@@ -12,6 +12,8 @@ export interface RequestTrace {
   receivedAt?: number;
   /** Hex SHA-256 of the caller's API key, set by the key guard: the fairness unit. Never the key itself. */
   keyHash?: string;
+  /** Aborted with ClientGone when the caller hangs up before its answer (common/client-gone.ts), set by correlationMiddleware. */
+  clientGone?: () => AbortSignal;
 }
 
 /** Probes and scrapes are logged at debug only: they come every few seconds from machines. */

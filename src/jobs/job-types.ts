@@ -36,6 +36,13 @@ export type JobName = (typeof JOB_NAMES)[number];
  */
 export const ENGINE_VERSION = '4'; // 2: places in every script, asWritten in the echo; 3: longitudes always in [0, 360); 4: time series searched in grid-aligned pieces (a station's second can differ)
 
+/**
+ * A heavy job whose every waiter gave up (deadline passed, client gone) is announced on this pub/sub channel; the
+ * worker running it stops at its next slice and fails it with ABANDONED_MARKER (processors/abandoned-jobs.listener.ts).
+ */
+export const abandonedChannel = (queuePrefix: string): string => `${queuePrefix}:abandoned`;
+export const ABANDONED_MARKER = 'ABANDONED:';
+
 /** Failed-job reasons that start with this marker carry a caller's input error as JSON. */
 export const INPUT_ERROR_MARKER = 'INPUT_ERROR:';
 

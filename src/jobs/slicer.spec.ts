@@ -2,7 +2,7 @@
  * The slicer: when a heavy job gives the event loop a turn, how the heavy jobs of a process share a slice, and the
  * compute time it measures. Real time, with slices far longer or shorter than the work between the calls.
  */
-import { Slicer } from './slicer';
+import { JobAbandoned, Slicer } from './slicer';
 
 /** Holds the thread for `ms`, as a piece of a heavy job does. */
 function spin(ms: number): void {
@@ -19,6 +19,15 @@ async function turned(work: () => Promise<unknown>): Promise<boolean> {
 }
 
 describe('Slicer', () => {
+  it("stops its job at the next breathe once the job's signal aborts (nobody waits for it)", async () => {
+    const abandoned = new AbortController();
+    const slicer = new Slicer(30, abandoned.signal);
+    await slicer.breathe();
+    abandoned.abort();
+    await expect(slicer.breathe()).rejects.toBeInstanceOf(JobAbandoned);
+    slicer.close();
+  });
+
   it('returns at once while its slice has time left, gives a turn once it has run, then starts a new slice', async () => {
     const slicer = new Slicer(30);
     spin(2);

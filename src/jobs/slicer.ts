@@ -18,6 +18,14 @@
  */
 export const SLICE_MS = 4;
 
+/** Thrown by `breathe` once the job's signal aborted: nobody waits for the job any more. */
+export class JobAbandoned extends Error {
+  constructor() {
+    super('abandoned: nobody waits for this job any more');
+    this.name = 'JobAbandoned';
+  }
+}
+
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Slicers of this process that have yielded at least once and are not closed: the heavy jobs running. */
@@ -28,11 +36,18 @@ export class Slicer {
   private activeMs = 0;
   private counted = false;
 
-  /** A job's slicer shares `sliceMs` with the others running in this process. */
-  constructor(private readonly sliceMs = SLICE_MS) {}
+  /**
+   * A job's slicer shares `sliceMs` with the others running in this process. When `signal` aborts (every caller of the
+   * job gave up), the job's next `breathe` throws JobAbandoned: it stops within one slice.
+   */
+  constructor(
+    private readonly sliceMs = SLICE_MS,
+    private readonly signal?: AbortSignal,
+  ) {}
 
   /** Gives the event loop a turn if the current slice has run its share of `sliceMs`; otherwise returns at once. */
   async breathe(): Promise<void> {
+    if (this.signal?.aborted) throw new JobAbandoned();
     const now = performance.now();
     if (!this.counted) {
       this.counted = true;

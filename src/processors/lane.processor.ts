@@ -28,8 +28,9 @@ export abstract class LaneProcessor extends WorkerHost {
     this.state.add(this.worker);
   }
 
-  process(job: Job): Promise<unknown> {
-    return runJob(job, this.metrics);
+  /** Three parameters: BullMQ hands a processor that declares them an abort signal (worker.cancelJob). */
+  process(job: Job, _token?: string, signal?: AbortSignal): Promise<unknown> {
+    return runJob(job, this.metrics, signal);
   }
 
   @OnWorkerEvent('error')

@@ -1,14 +1,15 @@
 import { Global, Module } from '@nestjs/common';
 import { MetricsModule } from '../modules/metrics/metrics.module';
+import { AbandonedJobsListener } from './abandoned-jobs.listener';
 import { ChartWorkerState } from './chart-worker.state';
 import { ChartProcessor } from './chart.processor';
 import { HeavyProcessor } from './heavy.processor';
 
-/** The worker side: one processor per lane. */
+/** The worker side: one processor per lane, and the listener that stops heavy jobs nobody waits for. */
 @Global()
 @Module({
   imports: [MetricsModule],
-  providers: [ChartWorkerState, ChartProcessor, HeavyProcessor],
+  providers: [ChartWorkerState, ChartProcessor, HeavyProcessor, AbandonedJobsListener],
   exports: [ChartWorkerState],
 })
 export class ProcessorsModule {}

@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
 import { EngineInputError } from '../engine/types';
-import { GROUP_JOB, GroupPayload, GroupResult, INPUT_ERROR_MARKER, InputErrorPayload, JobName } from '../jobs/job-types';
+import { ABANDONED_MARKER, GROUP_JOB, GroupPayload, GroupResult, INPUT_ERROR_MARKER, InputErrorPayload, JobName } from '../jobs/job-types';
 import { LightTurns } from '../jobs/light-turns';
-import { Slicer } from '../jobs/slicer';
+import { JobAbandoned, SLICE_MS, Slicer } from '../jobs/slicer';
 import { computeCostMs } from '../modules/operations/costs';
 import type { MetricsService } from '../modules/metrics/metrics.service';
 import { handlerFor } from './handlers';
@@ -19,14 +19,16 @@ const lightTurns = new LightTurns();
  * What both lanes' processors do with a job: run its handler (a heavy one in slices, see jobs/slicer.ts), report
  * its actual compute beside the estimate admission used, and turn a caller's input error into a failure that is
  * not retried and carries its code back to the API. A group (several light requests as one job) answers each item
- * on its own: one item's input error is that item's answer, not the group's failure.
+ * on its own: one item's input error is that item's answer, not the group's failure. A heavy job whose `signal`
+ * aborts (nobody waits for it: processors/abandoned-jobs.listener.ts) stops at its next slice and fails, not retried.
  */
-export async function runJob(job: Job, metrics?: MetricsService): Promise<unknown> {
+export async function runJob(job: Job, metrics?: MetricsService, signal?: AbortSignal): Promise<unknown> {
   if (job.name === GROUP_JOB) return runGroup(job.data as GroupPayload, job.opts?.priority ?? 1, metrics);
   try {
-    return await computeItem(job.name, job.data as object, metrics);
+    return await computeItem(job.name, job.data as object, metrics, signal);
   } catch (err) {
     if (err instanceof EngineInputError) throw new UnrecoverableError(inputErrorReason(err));
+    if (err instanceof JobAbandoned) throw new UnrecoverableError(ABANDONED_MARKER + err.message);
     throw err;
   }
 }
@@ -50,15 +52,19 @@ async function runGroup(payload: GroupPayload, priority: number, metrics?: Metri
   return results;
 }
 
-async function computeItem(name: string, data: object, metrics?: MetricsService): Promise<unknown> {
+async function computeItem(name: string, data: object, metrics?: MetricsService, signal?: AbortSignal): Promise<unknown> {
   const handler = handlerFor(name);
-  const slicer = new Slicer();
+  const slicer = new Slicer(SLICE_MS, signal);
+  let abandoned = false;
   try {
     // Awaited here, so an input error of an asynchronous handler (the time series) is caught by the caller too.
     return await handler(data, slicer);
+  } catch (err) {
+    abandoned = err instanceof JobAbandoned;
+    throw err;
   } finally {
     slicer.close();
-    observeCost(name, data, slicer.computeMs, metrics);
+    observeCost(name, data, slicer.computeMs, metrics, abandoned);
   }
 }
 
@@ -67,12 +73,17 @@ function inputErrorReason(err: EngineInputError): string {
   return INPUT_ERROR_MARKER + JSON.stringify(payload);
 }
 
-function observeCost(name: string, data: object, actualMs: number, metrics?: MetricsService): void {
+/** Actual beside estimated compute; for an abandoned job, what stopping it saved instead (a partial run says nothing of the model). */
+function observeCost(name: string, data: object, actualMs: number, metrics?: MetricsService, abandoned = false): void {
   let estimatedMs: number;
   try {
     estimatedMs = computeCostMs(name as JobName, data);
   } catch {
     return; // a payload the model cannot read failed in its handler already
+  }
+  if (abandoned) {
+    metrics?.observeAbandoned(name, actualMs, Math.max(0, estimatedMs - actualMs));
+    return;
   }
   metrics?.observeCost(name, estimatedMs, actualMs);
   if (actualMs > DRIFT_MIN_MS && actualMs > DRIFT_FACTOR * estimatedMs) {

@@ -20,6 +20,8 @@ export const METRIC = {
   laneRate: 'hd_lane_throughput_ms_per_second',
   jobCostEstimated: 'hd_job_cost_estimated_ms_total',
   jobCostActual: 'hd_job_cost_actual_ms_total',
+  jobCostAbandoned: 'hd_job_cost_abandoned_ms_total',
+  jobCostSaved: 'hd_job_cost_saved_ms_total',
   groupedRequests: 'hd_grouped_requests_total',
   groupJobs: 'hd_group_jobs_total',
   resultCacheEntries: 'hd_result_cache_entries',

@@ -6,7 +6,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { routeOf } from '../../common/request-log';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { CHART_QUEUE, HEAVY_QUEUE, INPUT_ERROR_MARKER, JOB_NAMES, LANES } from '../../jobs/job-types';
+import { ABANDONED_MARKER, CHART_QUEUE, HEAVY_QUEUE, INPUT_ERROR_MARKER, JOB_NAMES, LANES } from '../../jobs/job-types';
 import { HealthService } from '../health/health.service';
 import { METRIC, QUEUE_STATES } from './metric-names';
 import { withTimeout } from '../../common/with-timeout';
@@ -43,6 +43,8 @@ export class MetricsService implements OnModuleDestroy {
   readonly jobsTotal: Counter<'job' | 'outcome'>;
   private readonly costEstimated: Counter<'job'>;
   private readonly costActual: Counter<'job'>;
+  private readonly costAbandoned: Counter<'job'>;
+  private readonly costSaved: Counter<'job'>;
   private readonly costCounters = new Map<string, { estimated: { inc(v: number): void }; actual: { inc(v: number): void } }>();
 
   constructor(
@@ -200,9 +202,21 @@ export class MetricsService implements OnModuleDestroy {
       labelNames: ['job'],
       registers,
     });
+    this.costAbandoned = new Counter({
+      name: METRIC.jobCostAbandoned,
+      help: 'Compute spent on jobs stopped because nobody waited for them any more (ms), by job name.',
+      labelNames: ['job'],
+      registers,
+    });
+    this.costSaved = new Counter({
+      name: METRIC.jobCostSaved,
+      help: 'Estimated compute not spent because jobs nobody waited for were stopped (estimate less what had run, ms), by job name.',
+      labelNames: ['job'],
+      registers,
+    });
     this.jobsTotal = new Counter({
       name: METRIC.jobsTotal,
-      help: 'Jobs finished by this process, by job name and outcome (completed, invalid_input, failed).',
+      help: 'Jobs finished by this process, by job name and outcome (completed, invalid_input, abandoned, failed).',
       labelNames: ['job', 'outcome'],
       registers,
     });
@@ -254,8 +268,21 @@ export class MetricsService implements OnModuleDestroy {
       this.jobDuration.observe(label, Math.max(0, finishedOn - job.processedOn) / 1000);
       if (job.timestamp) this.jobWait.observe(label, Math.max(0, job.processedOn - job.timestamp) / 1000);
     }
-    const outcome = !failure ? 'completed' : failure.message.startsWith(INPUT_ERROR_MARKER) ? 'invalid_input' : 'failed';
+    const outcome = !failure
+      ? 'completed'
+      : failure.message.startsWith(INPUT_ERROR_MARKER)
+        ? 'invalid_input'
+        : failure.message.startsWith(ABANDONED_MARKER)
+          ? 'abandoned'
+          : 'failed';
     this.jobsTotal.inc({ ...label, outcome });
+  }
+
+  /** Records a job stopped because nobody waited for it: the compute it had spent, and the estimated rest it did not. */
+  observeAbandoned(name: string, spentMs: number, savedMs: number): void {
+    const job = jobLabel(name);
+    this.costAbandoned.inc({ job }, spentMs);
+    this.costSaved.inc({ job }, savedMs);
   }
 
   /** Records a job's estimated and actual compute (called by the worker's processors). */

@@ -2,6 +2,7 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type Redis from 'ioredis';
 import { ApiError } from '../../common/api-error';
+import { ClientGone } from '../../common/client-gone';
 import { beforeDeadline, DeadlineExceeded } from '../../common/deadline';
 import type { RequestTrace } from '../../common/request-log';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -64,16 +65,21 @@ export class JobRunner implements OnModuleInit {
       const cached = this.cache.get(jobId);
       if (cached !== undefined) return cached as R;
     }
+    // A heavy request stops what is done for it when its caller hangs up: it leaves its key's line, and its job the
+    // queue or its worker (stage 6). A light one is over within milliseconds either way.
+    const gone = cost.lane === 'heavy' ? trace?.clientGone?.() : undefined;
     let ticket: ShareTicket | undefined;
     try {
       if (Date.now() >= deadline) throw new DeadlineExceeded();
       // The share settles by the deadline itself (a request that cannot meet it is refused there with 503).
-      ticket = await this.admit(trace?.keyHash ?? 'anonymous', cost, deadline);
+      ticket = await this.admit(trace?.keyHash ?? 'anonymous', cost, deadline, gone);
       await this.gate.pass(() => this.pending.up, deadline, 'The job queue');
       await this.lanes.refuseWhenOverloaded(deadline);
+      // Admitted in the same turn as its caller hung up (the hang-up's event not yet handled): add nothing.
+      if (gone?.aborted) throw gone.reason;
       const wait = this.waitFor(cost.lane, jobId, name, input, cost.computeMs, ticket.priority, trace?.keyHash);
       try {
-        const result = (await beforeDeadline(wait.promise, deadline)) as R;
+        const result = (await beforeDeadline(wait.promise, deadline, gone)) as R;
         ticket.done();
         return result;
       } catch (err) {
@@ -107,12 +113,14 @@ export class JobRunner implements OnModuleInit {
     const deadline = (trace?.receivedAt ?? Date.now()) + this.config.jobTimeoutMs;
     const costs = jobs.map(({ name, input }) => jobCost(name, input));
     refuseIfTooLarge(costs, this.config.jobTimeoutMs);
+    const gone = trace?.clientGone?.();
     let ticket: ShareTicket | undefined;
     try {
       if (Date.now() >= deadline) throw new DeadlineExceeded();
-      ticket = await this.admit(trace?.keyHash ?? 'anonymous', combinedCost(costs), deadline);
+      ticket = await this.admit(trace?.keyHash ?? 'anonymous', combinedCost(costs), deadline, gone);
       await this.gate.pass(() => this.pending.up, deadline, 'The job queue');
       await this.lanes.refuseWhenOverloaded(deadline);
+      if (gone?.aborted) throw gone.reason;
       const priority = ticket.priority;
       const specs = jobs.map(({ name, input }, i) => {
         const jobId = jobIdFor(name, input, this.jobIdSecret);
@@ -124,14 +132,20 @@ export class JobRunner implements OnModuleInit {
         s.lane === 'heavy' ? heavy.shift()! : this.waitFor('light', s.jobId, s.name, s.data, costs[i].computeMs, priority, trace?.keyHash),
       );
       try {
+        // The caller hanging up ends the whole batch at once (every wait cancelled, its heavy jobs abandoned).
+        let hungUp = false;
         const results = await Promise.all(
           waits.map((w) =>
-            beforeDeadline(w.promise, deadline).then(
+            beforeDeadline(w.promise, deadline, gone).then(
               (value) => ({ ok: true as const, value }),
-              (err: unknown) => ({ ok: false as const, error: this.toApiError(err) }),
+              (err: unknown) => {
+                if (err instanceof ClientGone) hungUp = true;
+                return { ok: false as const, error: this.toApiError(err) };
+              },
             ),
           ),
         );
+        if (hungUp) throw new ClientGone();
         ticket.done();
         return results;
       } finally {
@@ -151,9 +165,9 @@ export class JobRunner implements OnModuleInit {
    * key's requests (10,000 refusals in 14 s were measured). Held, such a client asks about three times a second per
    * connection; nothing is held in the share meanwhile (its cost was never admitted).
    */
-  private async admit(key: string, cost: Parameters<CostShare['admit']>[1], deadline: number): Promise<ShareTicket> {
+  private async admit(key: string, cost: Parameters<CostShare['admit']>[1], deadline: number, gone?: AbortSignal): Promise<ShareTicket> {
     try {
-      return await this.share.admit(key, cost, deadline);
+      return await this.share.admit(key, cost, deadline, gone);
     } catch (err) {
       const holdMs = Math.min(REFUSAL_HOLD_MS, deadline - Date.now() - REFUSAL_HOLD_MARGIN_MS);
       if (err instanceof ApiError && err.code === 'OVERLOADED' && holdMs > 0) await new Promise((r) => setTimeout(r, holdMs));
@@ -169,6 +183,8 @@ export class JobRunner implements OnModuleInit {
 
   private toApiError(err: unknown): ApiError {
     if (err instanceof ApiError) return err;
+    // Nobody reads this answer (the connection is closed); the status is nginx's for it, and the request log shows it.
+    if (err instanceof ClientGone) return new ApiError(499, 'CLIENT_CLOSED_REQUEST', err.message);
     if (err instanceof JobFailed && err.isInputError) {
       const payload = parseInputError(err.reason);
       return new ApiError(422, payload.code, payload.message, payload.details);

@@ -32,6 +32,24 @@ describe('CostShare (admission by cost, README "Fair use")', () => {
     expect(share.waiting).toBe(0);
   });
 
+  it('lets a waiting request whose caller hung up leave its line, and admits the one behind it in its place', async () => {
+    const share = new CostShare(1_000, 0, clock);
+    const first = await share.admit('a', heavy(600), now + 10_000);
+    const hangUp = new AbortController();
+    const gone = share.admit('a', heavy(600), now + 10_000, hangUp.signal);
+    const behind = share.admit('a', heavy(300), now + 10_000);
+    await Promise.resolve();
+    expect(share.waiting).toBe(2);
+    hangUp.abort(new Error('gone'));
+    await expect(gone).rejects.toThrow('gone');
+    // The 300 ms behind it fits beside the first 600 ms in the 1,000 ms share: admitted as soon as the line moved.
+    expect(share.waiting).toBe(0);
+    (await behind).release();
+    first.release();
+    // A signal already aborted is refused at once.
+    await expect(share.admit('a', heavy(100), now + 10_000, hangUp.signal)).rejects.toThrow('gone');
+  });
+
   it("never puts another key's light request behind a heavy key's backlog", async () => {
     const share = new CostShare(1_000, 0, clock);
     const held = [await share.admit('a', heavy(500), now + 10_000), await share.admit('a', heavy(500), now + 10_000)];

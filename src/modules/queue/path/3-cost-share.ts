@@ -53,7 +53,7 @@ interface Waiter {
   cost: JobCost;
   deadline: number;
   resolve(ticket: ShareTicket): void;
-  reject(err: ApiError): void;
+  reject(err: Error): void;
 }
 
 interface KeyState {
@@ -90,8 +90,12 @@ export class CostShare {
     this.meters = { light: new LaneMeter(now), heavy: new LaneMeter(now) };
   }
 
-  /** Admits a request of `key` costing `cost`, at once or in its turn; rejects with 503 when it cannot meet its deadline. */
-  admit(key: string, cost: JobCost, deadline: number): Promise<ShareTicket> {
+  /**
+   * Admits a request of `key` costing `cost`, at once or in its turn; rejects with 503 when it cannot meet its
+   * deadline, and with the signal's reason when `signal` aborts while it waits (its caller hung up: it leaves the line).
+   */
+  admit(key: string, cost: JobCost, deadline: number, signal?: AbortSignal): Promise<ShareTicket> {
+    if (signal?.aborted) return Promise.reject(signal.reason as Error);
     const state = this.stateOf(key);
     if (state.waiting.length === 0 && this.fits(state, cost)) {
       const refusal = this.refusal(key, state, cost, deadline);
@@ -102,7 +106,20 @@ export class CostShare {
       return Promise.resolve(this.enter(key, state, cost));
     }
     return new Promise<ShareTicket>((resolve, reject) => {
-      state.waiting.push({ cost, deadline, resolve, reject });
+      const waiter: Waiter = { cost, deadline, resolve, reject };
+      if (signal) {
+        const leave = () => this.leave(key, state, waiter, signal.reason as Error);
+        signal.addEventListener('abort', leave, { once: true });
+        waiter.resolve = (ticket) => {
+          signal.removeEventListener('abort', leave);
+          resolve(ticket);
+        };
+        waiter.reject = (err) => {
+          signal.removeEventListener('abort', leave);
+          reject(err);
+        };
+      }
+      state.waiting.push(waiter);
       this.waitingTotal++;
       this.timer ??= setInterval(() => this.pump(), CHECK_EVERY_MS).unref();
       this.pump();
@@ -255,6 +272,17 @@ export class CostShare {
       clearInterval(this.timer);
       this.timer = undefined;
     }
+  }
+
+  /** A waiting request whose caller hung up leaves its key's line (the requests behind it may now fit). */
+  private leave(key: string, state: KeyState, waiter: Waiter, reason: Error): void {
+    const at = state.waiting.indexOf(waiter);
+    if (at < 0) return; // admitted or refused meanwhile
+    state.waiting.splice(at, 1);
+    this.waitingTotal--;
+    waiter.reject(reason);
+    this.pump();
+    this.forgetIfIdle(key, state);
   }
 
   private forgetIfIdle(key: string, state: KeyState): void {

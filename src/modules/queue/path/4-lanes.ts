@@ -10,7 +10,8 @@ import type { JobsOptions, Queue } from 'bullmq';
 import { ApiError } from '../../../common/api-error';
 import { beforeDeadline, DeadlineExceeded } from '../../../common/deadline';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
-import { CHART_QUEUE, HEAVY_QUEUE, Lane, LANES } from '../../../jobs/job-types';
+import type Redis from 'ioredis';
+import { abandonedChannel, CHART_QUEUE, HEAVY_QUEUE, Lane, LANES } from '../../../jobs/job-types';
 import { LIGHT_SHARD_QUEUES } from '../chart-queue.module';
 import { RETRY_AFTER_S } from '../outage-gate';
 import { groupJobOptions, jobOptions } from '../retention';
@@ -43,6 +44,16 @@ export class Lanes {
   /** Every queue of a lane. */
   all(lane: Lane): readonly Queue[] {
     return this.queues[lane];
+  }
+
+  /**
+   * Tells every worker that nobody waits for heavy job `jobId` any more: the one running it stops at its next slice
+   * (processors/abandoned-jobs.listener.ts). One PUBLISH; in a cluster it reaches the subscribers on every node.
+   */
+  async announceAbandoned(jobId: string): Promise<void> {
+    // (BullMQ types its client by the commands it uses itself; it is an ioredis Redis or Cluster.)
+    const client = (await this.queues.heavy[0].getBackend().client) as unknown as Pick<Redis, 'publish'>;
+    await client.publish(abandonedChannel(this.config.queuePrefix), jobId);
   }
 
   /** The shard a new group goes to: each in turn, so each shard (and its Redis master) gets an equal part. */

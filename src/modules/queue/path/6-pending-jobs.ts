@@ -4,7 +4,7 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { JobsOptions } from 'bullmq';
 import { withTimeout } from '../../../common/with-timeout';
-import { GROUP_JOB, INPUT_ERROR_MARKER, JobName, Lane, LANES } from '../../../jobs/job-types';
+import { ABANDONED_MARKER, GROUP_JOB, INPUT_ERROR_MARKER, JobName, Lane, LANES } from '../../../jobs/job-types';
 import { QueueEventsService } from '../queue-events.service';
 import { Lanes } from './4-lanes';
 
@@ -162,10 +162,10 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * One more waiter on an entry; `cancel` removes it, and the entry with its last waiter. A heavy job that no worker
-   * has taken when its last waiter gives up is removed from its queue: computing it then would answer no one and
-   * only lengthen the wait of the key's later requests. (Another API replica waiting for the same job finds it
-   * missing on its next check and adds it again.)
+   * One more waiter on an entry; `cancel` removes it, and the entry with its last waiter. A heavy job whose last
+   * waiter gives up (its deadline passed, its caller hung up) is abandoned: computing it would answer no one and only
+   * lengthen the wait of the key's later requests. (Another API replica waiting for the same job finds it missing,
+   * or failed as abandoned, and adds it again.)
    */
   private join(entry: Entry): JobWait {
     let waiter!: Waiter;
@@ -178,11 +178,26 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
         entry.waiters.delete(waiter);
         if (entry.waiters.size > 0 || this.entries.get(entry.jobId) !== entry) return;
         this.entries.delete(entry.jobId);
-        if (entry.lane === 'heavy' && !entry.settled && !entry.startedAt && !entry.needsAdd) {
-          void withTimeout(this.lanes.queue(entry.lane, entry.shard).remove(entry.jobId), CALL_TIMEOUT_MS).catch(() => undefined);
-        }
+        if (entry.lane === 'heavy' && !entry.settled && !entry.needsAdd) void this.abandon(entry);
       },
     };
+  }
+
+  /**
+   * A heavy job nobody here waits for: removed from its queue if no worker has taken it, else announced to the
+   * workers, and the one running it stops at its next slice. BullMQ refuses to remove a job a worker holds (it throws
+   * "locked"), and the 'active' event may still be on its way, so a refused remove is announced too.
+   */
+  private async abandon(entry: Entry): Promise<void> {
+    try {
+      if (!entry.startedAt) {
+        const removed = await withTimeout(this.lanes.queue(entry.lane, entry.shard).remove(entry.jobId), CALL_TIMEOUT_MS).catch(() => 0);
+        if (removed === 1) return;
+      }
+      await withTimeout(this.lanes.announceAbandoned(entry.jobId), CALL_TIMEOUT_MS);
+    } catch {
+      // Redis away: the job runs to its end, as before
+    }
   }
 
   /**
@@ -239,6 +254,7 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
       for (const e of fresh) {
         e.busy = false;
         e.checkedAt = Date.now();
+        if (e.lane === 'heavy' && !e.settled && !e.needsAdd && this.entries.get(e.jobId) !== e) void this.abandon(e);
       }
     }
   }
@@ -269,6 +285,8 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
     } finally {
       entry.busy = false;
       entry.checkedAt = Date.now();
+      // Its last waiter left while the add was in flight (cancel skips a job not yet added): abandon it now.
+      if (entry.lane === 'heavy' && !entry.settled && !entry.needsAdd && this.entries.get(entry.jobId) !== entry) void this.abandon(entry);
     }
   }
 
@@ -316,6 +334,11 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
 
   private failed(entry: Entry, reason: string): void {
     if (entry.settled) return;
+    if (reason.startsWith(ABANDONED_MARKER)) {
+      // Stopped for another waiter that gave up (on another replica, or here before this request asked): compute it again.
+      this.addAfresh(entry);
+      return;
+    }
     if (reason.startsWith(INPUT_ERROR_MARKER) || entry.retried) {
       this.settle(entry, (w) => w.reject(new JobFailed(reason)));
       return;
@@ -323,6 +346,11 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
     // Unexpected (a worker died under the job more often than BullMQ allows): compute it once more, afresh.
     this.logger.warn({ msg: 'job failed unexpectedly, adding it afresh', jobId: entry.jobId, reason });
     entry.retried = true;
+    this.addAfresh(entry);
+  }
+
+  /** Removes the failed job and adds it again under its id. */
+  private addAfresh(entry: Entry): void {
     entry.busy = true;
     void withTimeout(this.lanes.queue(entry.lane, entry.shard).remove(entry.jobId), CALL_TIMEOUT_MS)
       .catch(() => undefined)

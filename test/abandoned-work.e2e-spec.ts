@@ -1,0 +1,96 @@
+/**
+ * Work nobody waits for is dropped (issue 33): 32 heavy requests whose clients hang up at 1 s stop costing the worker
+ * within a slice. Real API and worker processes, real Redis; the worker's CPU is read from /proc (all its threads).
+ */
+import { readFileSync } from 'node:fs';
+import { sample, scrape } from './helpers/metrics';
+import { heavyRequest } from './helpers/heavy-load';
+import { post, RunningService, startService, TEST_API_KEY, waitFor } from './helpers/service';
+
+/** The process's CPU time so far (user + system, all threads), ms; /proc counts in clock ticks of 10 ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // After the command: state is field 3, utime 14 and stime 15 (1-based) → indexes 11 and 12 here.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('work nobody waits for (real API, worker and Redis)', () => {
+  let svc: RunningService;
+
+  beforeAll(async () => {
+    svc = await startService({ env: { JOB_TIMEOUT_MS: '20000' } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await svc?.stop();
+  });
+
+  it('32 heavy requests abandoned at 1 s: the worker stops computing them within a slice', async () => {
+    const worker = svc.worker!.pid!;
+    // Warm the worker's heavy path (first ephemeris reads) with one small ingress request.
+    expect((await post(svc.baseUrl, '/v1/transits/ingresses', { from: '2030-01-01', to: '2030-01-10', level: 'gate' })).status).toBe(200);
+
+    const controller = new AbortController();
+    // 32 distinct 10-year gate-level ingress requests (about 350 ms of CPU each: 11 s of work for the worker).
+    const requests = Array.from({ length: 32 }, (_, i) => {
+      const { path, body } = heavyRequest('ingresses', 50_000 + i);
+      return fetch(`${svc.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'HD-Api-Key': TEST_API_KEY },
+        body: JSON.stringify(body),
+        signal: controller.signal,
+      }).then(
+        (res) => res.status,
+        () => 'aborted' as const,
+      );
+    });
+
+    await sleep(500);
+    const busyFrom = cpuMs(worker);
+    await sleep(500);
+    const busyMs = cpuMs(worker) - busyFrom; // the second half-second before the hang-up: the worker computing
+    controller.abort();
+    const outcomes = await Promise.all(requests);
+    expect(outcomes.filter((o) => o === 'aborted').length).toBeGreaterThanOrEqual(30); // none could finish in 1 s but a couple
+
+    // CPU per 100 ms from the hang-up on (for the log: where it stops), then the window the assertion reads.
+    const trail: number[] = [];
+    for (let i = 0, last = cpuMs(worker); i < 5; i++) {
+      await sleep(100);
+      const now = cpuMs(worker);
+      trail.push(now - last);
+      last = now;
+    }
+    const idleFrom = cpuMs(worker);
+    await sleep(1_000);
+    const afterMs = cpuMs(worker) - idleFrom;
+    console.log(`worker CPU: ${busyMs} ms in the 0.5 s before the hang-up; per 100 ms after it: ${trail.join(', ')} ms; then ${afterMs} ms in 1 s`);
+    expect(busyMs).toBeGreaterThanOrEqual(300); // it was computing them…
+    expect(trail[0]).toBeLessThanOrEqual(80); // …stopped within the first 100 ms (the hang-up's events, one slice, the failures)…
+    expect(afterMs).toBeLessThanOrEqual(50); // …and stayed stopped (about 10 s of their work was left)
+
+    // Nothing of them is left in the heavy queue, and the worker says what it stopped and saved.
+    const metrics = await scrape(svc.workerUrl!);
+    expect(sample(metrics, 'hd_jobs_total', { job: 'ingresses', outcome: 'abandoned' })).toBeGreaterThanOrEqual(1);
+    expect(sample(metrics, 'hd_job_cost_saved_ms_total', { job: 'ingresses' })).toBeGreaterThan(0);
+    await waitFor(
+      async () => {
+        const api = await scrape(svc.baseUrl);
+        return (
+          sample(api, 'hd_queue_jobs', { queue: 'charts-heavy', state: 'waiting' }) === 0 &&
+          sample(api, 'hd_queue_jobs', { queue: 'charts-heavy', state: 'active' }) === 0
+        );
+      },
+      5_000,
+      'the heavy queue to be empty',
+    );
+
+    // The same request asked again is computed afresh (a job stopped as abandoned is not an answer).
+    const { path, body } = heavyRequest('ingresses', 50_000);
+    const again = await post(svc.baseUrl, path, body);
+    expect(again.status).toBe(200);
+    expect(again.body.events.length).toBeGreaterThan(1000);
+  }, 60_000);
+});
