@@ -33,6 +33,10 @@ export interface AppConfig {
   resultCacheSeconds: number;
   /** Requests that may wait at once for Redis to come back (beyond: 503 at once). */
   outageMaxWaiting: number;
+  /** MCP_MAX_BATCH_CALLS: tool calls one MCP request (a JSON-RPC batch) may make; later ones get a JSON-RPC error. */
+  mcpMaxBatchCalls: number;
+  /** MCP_MAX_ANSWER_BYTES: what one MCP request's tool answers may add up to; beyond, a call answers ANSWER_TOO_LARGE. */
+  mcpMaxAnswerBytes: number;
   /** `all` role: worker processes forked beside the API ('auto': the cores the API leaves spare, at least 1; 0 = in-process). */
   workers: number | 'auto';
   adminToken?: string;
@@ -191,6 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticApiKeys,
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 4, 1, 1000),
     jobTimeoutMs: int(env, 'JOB_TIMEOUT_MS', 10_000, 100, 120_000),
+    mcpMaxBatchCalls: int(env, 'MCP_MAX_BATCH_CALLS', 32, 1, 1_000),
+    mcpMaxAnswerBytes: int(env, 'MCP_MAX_ANSWER_BYTES', 4 * 1024 * 1024, 1_024, 256 * 1024 * 1024),
     queueMaxWaiting: int(env, 'QUEUE_MAX_WAITING', 5_000, 0, 10_000_000),
     keyConcurrency: int(env, 'KEY_CONCURRENCY', 32, 0, 100_000),
     maxConnections: int(env, 'MAX_CONNECTIONS', defaultMaxConnections(), 0, 10_000_000),

@@ -57,6 +57,10 @@ export const ERROR_CODES = [
   'OVERLOADED',
   'COMPUTE_TIMEOUT',
   'SERVICE_UNAVAILABLE',
+  // The caller hung up before its answer (499, nginx's status for it): no one receives it, the request log records it.
+  'CLIENT_CLOSED_REQUEST',
+  // MCP (src/modules/mcp): a tool's answer past what one MCP request may carry (MCP_MAX_ANSWER_BYTES; 413).
+  'ANSWER_TOO_LARGE',
   // Advice (src/modules/advice; 400, 404).
   'INVALID_ID',
   'ADVICE_NOT_FOUND',
