@@ -40,6 +40,20 @@ describe('docker-compose.yml', () => {
     expect(prometheus.match(/port: 9464/g)).toHaveLength(2);
   });
 
+  it("publishes one port, the reverse proxy's, so API replicas can scale behind it", () => {
+    const { api, proxy } = compose.services;
+    expect(api.ports).toBeUndefined();
+    expect(api.expose).toEqual(['3000']);
+    expect(api.environment.MAX_CONNECTIONS_PER_ADDRESS).toBe('0'); // the proxy keeps the per-address limit
+    expect(proxy.ports).toEqual(['3000:8080']);
+    expect(proxy.volumes).toEqual(['./proxy/nginx.conf:/etc/nginx/nginx.conf:ro']);
+    // `resolve` on an upstream server (re-resolving the replicas) is in open-source nginx from 1.27.3 on.
+    expect(proxy.image).toMatch(/^nginx:1\.(2[7-9]|[3-9]\d)(\.\d+)?-alpine$/);
+    const conf = readFileSync(join(__dirname, '..', 'proxy', 'nginx.conf'), 'utf8');
+    expect(conf).toMatch(/server api:3000 resolve;/);
+    expect(conf).toMatch(/listen 8080;/);
+  });
+
   it('runs the same image in two roles, with two worker replicas', () => {
     const { api, worker } = compose.services;
     expect(api.image).toBe(worker.image);

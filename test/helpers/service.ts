@@ -36,6 +36,8 @@ export interface RunningService {
   startWorker(env?: Record<string, string>): Promise<void>;
   /** Another API replica over the same Redis and prefix; resolves to its base URL once healthy. */
   startApi(env?: Record<string, string>): Promise<string>;
+  /** Stops every API process (the first and the replicas), leaving the workers. */
+  stopApis(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -134,6 +136,9 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       extraApis.push(launch({ ...common, ...env, APP_ROLE: 'api', PORT: String(port), HD_API_KEYS: apiKeys.join(',') }, logs.api));
       await waitFor(() => healthy(url), 60_000, `API replica health (${logs.api.join('')})`);
       return url;
+    },
+    async stopApis() {
+      await Promise.all([stopProcess(api), ...extraApis.map(stopProcess)]);
     },
     async stop() {
       await Promise.all([stopProcess(api), ...extraApis.map(stopProcess), ...service.workers.map(stopProcess)]);
