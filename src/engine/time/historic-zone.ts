@@ -7,7 +7,7 @@
 import { Zone, ZoneOffsetFormat, ZoneOffsetOptions } from 'luxon';
 import { EngineInputError } from '../types';
 import { getZoneRules, ZoneRules } from './tzdata';
-import { formatOffset } from './local-to-utc';
+import { atLongitude, formatOffset } from './local-to-utc';
 
 export class HistoricZone extends Zone<true> {
   private readonly rules: ZoneRules;
@@ -19,7 +19,8 @@ export class HistoricZone extends Zone<true> {
     super();
     const rules = getZoneRules(name);
     if (!rules) throw new EngineInputError('INVALID_TIMEZONE', `Unknown time zone "${name}".`);
-    this.rules = rules;
+    // Before the zone's first standard time: the birth longitude's mean time, on the date line's side of then.
+    this.rules = lmtLongitude !== undefined && Number.isFinite(lmtLongitude) && rules.lmtEnd > -Infinity ? atLongitude(rules, lmtLongitude) : rules;
   }
 
   get type(): string {
@@ -40,9 +41,7 @@ export class HistoricZone extends Zone<true> {
 
   /** Offset in seconds east of UTC at epoch milliseconds `ts`. */
   offsetSeconds(ts: number): number {
-    const t = Math.floor(ts / 1000);
-    if (this.lmtLongitude !== undefined && t < this.rules.lmtEnd) return Math.round(this.lmtLongitude * 240);
-    return this.rules.typeAt(t).utoff;
+    return this.rules.typeAt(Math.floor(ts / 1000)).utoff;
   }
 
   /** luxon works in minutes; fractional minutes are kept (1172 s = 19.5333… min). */
@@ -52,8 +51,7 @@ export class HistoricZone extends Zone<true> {
 
   offsetName(ts: number, opts: ZoneOffsetOptions): string {
     if (opts?.format === 'long') return this.rules.name;
-    const t = Math.floor(ts / 1000);
-    return this.lmtLongitude !== undefined && t < this.rules.lmtEnd ? 'LMT' : this.rules.typeAt(t).abbr;
+    return this.rules.typeAt(Math.floor(ts / 1000)).abbr;
   }
 
   formatOffset(ts: number, format: ZoneOffsetFormat): string {

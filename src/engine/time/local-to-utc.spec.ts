@@ -189,6 +189,68 @@ describe('switch from local mean time to standard time at the birthplace', () =>
   });
 });
 
+/**
+ * Zones that crossed the date line before their first standard time. The tz database (zdump -v, Debian 2025b with
+ * backzone) gives their local mean time on both sides:
+ *   Asia/Manila   LMT -15:56:08 until 1844-12-31 15:56:08 UT, then +08:03:52: the American date until 1844-12-30,
+ *                 1844-12-31 skipped, 1845-01-01 next (tz's asia file: the Philippines moved to the Asian date).
+ *   America/Sitka LMT +14:58:47 until 1867-10-19 00:31:13 UT, then -09:01:13: the Russian date until the transfer
+ *                 to the United States, a day repeated (tz's northamerica file).
+ * At a birth longitude the mean time is longitude x 240 s, on the side of the date line the zone was on:
+ *   Manila 120.9822 E: 120.9822 x 240 = 29,035.7 -> +29,036 s (+08:03:56); before 1845, -86,400 -> -57,364 s.
+ *   Sitka 135.33088 W: -135.33088 x 240 = -32,479.4 -> -32,479 s (-09:01:19); before the transfer +86,400 -> +53,921 s.
+ * UTC = local - offset, worked by hand:
+ *   Manila 1844-12-30 12:00 - (-15:56:04) = 1844-12-31 03:56:04 UTC (a day after what the Asian date gives);
+ *   Manila 1845-01-01 12:00 - (+08:03:56) = 1845-01-01 03:56:04 UTC;
+ *   Sitka 1867-10-17 12:00 - (+14:58:41) = 1867-10-16 21:01:19 UTC;
+ *   Sitka 1867-10-20 12:00 - (-09:01:19) = 1867-10-20 21:01:19 UTC.
+ * The transfer instant 1867-10-19 00:31:13 UT is 10-19 15:29:54 Russian and 10-18 15:29:54 American at Sitka's
+ * longitude: the 24 h between those readings happened twice, and the first (Russian) occurrence is taken, as for any
+ * overlap: 1867-10-18 18:00 - (+14:58:41) = 1867-10-18 03:01:19 UTC.
+ */
+describe('the date line moved before standard time (Manila 1844, Alaska 1867)', () => {
+  const MANILA = 120.9822;
+  const SITKA = -135.33088;
+  const utc = (date: string, time: string, zone: string, lon: number) => new Date(localToUtc(date, time, zone, lon).utcMs).toISOString();
+
+  it('Manila before 1845 is read on the American date, after it on the Asian one', () => {
+    expect(utc('1844-12-30', '12:00', 'Asia/Manila', MANILA)).toBe('1844-12-31T03:56:04.000Z');
+    expect(utc('1845-01-01', '12:00', 'Asia/Manila', MANILA)).toBe('1845-01-01T03:56:04.000Z');
+    expect(localToUtc('1844-12-30', '12:00', 'Asia/Manila', MANILA).offsetSeconds).toBe(-57_364);
+  });
+
+  it('Manila 1844-12-31 did not exist: moved forward by the skipped day, with a note that says so', () => {
+    const r = localToUtc('1844-12-31', '12:00', 'Asia/Manila', MANILA);
+    expect(new Date(r.utcMs).toISOString()).toBe('1845-01-01T03:56:04.000Z');
+    expect(r.note).toMatch(/date 1844-12-31 did not exist .*calendar skipped a day/);
+  });
+
+  it('Sitka before the transfer is read on the Russian date, after it on the American one', () => {
+    expect(utc('1867-10-17', '12:00', 'America/Sitka', SITKA)).toBe('1867-10-16T21:01:19.000Z');
+    expect(utc('1867-10-20', '12:00', 'America/Sitka', SITKA)).toBe('1867-10-20T21:01:19.000Z');
+  });
+
+  it('Sitka 1867-10-18 18:00 happened twice: the first (Russian) occurrence, with a note', () => {
+    const r = localToUtc('1867-10-18', '18:00', 'America/Sitka', SITKA);
+    expect(new Date(r.utcMs).toISOString()).toBe('1867-10-18T03:01:19.000Z');
+    expect(r.note).toMatch(/occurred twice .*calendar repeated a day/);
+  });
+
+  it('luxon, through HistoricZone at the birth longitude, shows the same offsets', () => {
+    const zone = new HistoricZone('Asia/Manila', MANILA);
+    expect(zone.offsetSeconds(Date.parse('1844-12-31T03:56:04Z'))).toBe(-57_364);
+    expect(zone.offsetSeconds(Date.parse('1845-01-01T03:56:04Z'))).toBe(29_036);
+    expect(DateTime.fromMillis(Date.parse('1844-12-31T03:56:04Z'), { zone }).toISODate()).toBe('1844-12-30');
+  });
+
+  it('Samoa 2011-12-30 and Kiritimati 1995 (standard-time changes) stay as the tz database has them', () => {
+    // zdump: Pacific/Apia -10 to +14 at 2011-12-30 10:00 UT (2011-12-30 skipped); Kiritimati -10 to +14 at 1994-12-31 10:00 UT (1994-12-31 skipped).
+    expect(localToUtc('2011-12-29', '12:00', 'Pacific/Apia').offsetSeconds).toBe(-36_000);
+    expect(localToUtc('2011-12-31', '12:00', 'Pacific/Apia').offsetSeconds).toBe(50_400);
+    expect(localToUtc('1995-01-02', '12:00', 'Pacific/Kiritimati').offsetSeconds).toBe(50_400);
+  });
+});
+
 describe('clock changes', () => {
   it('gap: 02:30 on 2021-03-14 in New York moves forward by the gap (zdump: EST->EDT at 07:00 UT)', () => {
     const r = localToUtc('2021-03-14', '02:30', 'America/New_York', -74);

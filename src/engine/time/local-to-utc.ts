@@ -81,13 +81,33 @@ const WINDOW = 3 * 86400; // transitions further apart than this never interact
  * first standard time, the zone's own types from then on. The switch then becomes an ordinary clock change
  * of the birthplace (its gap or overlap depends on how far the birthplace lies from the zone's meridian),
  * instead of a choice made by the reference city's clock. Same rule as HistoricZone with `lmtLongitude`.
+ *
+ * A zone whose local mean time changed by a whole day before its standard time moved across the date line: Manila
+ * kept the American date until 1844-12-30 (the tz database's LMT −15:56:08, then +8:03:52 from 1845-01-01: 1844-12-31
+ * was skipped), Alaska the Russian one until 1867-10-18 (Sitka's LMT +14:58:47, then −9:01:13). The birthplace's
+ * mean time keeps that day: an LMT type a whole day away from the last one gives the birth longitude's offset moved by
+ * the same day, so a date written before the change is read as people then wrote it (README "Birth time → UTC").
  */
-function atLongitude(zone: ZoneRules, longitude: number): ZoneRules {
-  const birthLmt: ZoneType = { utoff: Math.round(longitude * 240), isdst: false, abbr: 'LMT' };
-  // type 0 is what applies before the first transition, so the birthplace's LMT goes first
-  const idx = zone.idx.map((i, k) => (zone.times[k] < zone.lmtEnd ? 0 : i + 1));
+export function atLongitude(zone: ZoneRules, longitude: number): ZoneRules {
+  const base = Math.round(longitude * 240);
+  const lastLmtAt = zone.transitionIndex(zone.lmtEnd - 1);
+  const lastLmt = zone.types[lastLmtAt < 0 ? 0 : zone.idx[lastLmtAt]];
+  const lmtTypes: ZoneType[] = [];
+  const byDayShift = new Map<number, number>();
+  const birthLmt = (type: ZoneType): number => {
+    const shift = Math.round((type.utoff - lastLmt.utoff) / 86_400) * 86_400;
+    let at = byDayShift.get(shift);
+    if (at === undefined) {
+      at = lmtTypes.push({ utoff: base + shift, isdst: false, abbr: 'LMT' }) - 1;
+      byDayShift.set(shift, at);
+    }
+    return at;
+  };
+  birthLmt(zone.types[0]); // type 0 applies before the first transition: the birthplace's first, then
+  const lmtIdx = Array.from(zone.idx, (i, k) => (zone.times[k] < zone.lmtEnd ? birthLmt(zone.types[i]) : -1));
+  const idx = zone.idx.map((i, k) => (lmtIdx[k] >= 0 ? lmtIdx[k] : i + lmtTypes.length));
   // a view over the zone (name, times, lmtEnd, typeAt … inherited) with only types and idx replaced
-  return Object.assign(Object.create(zone) as ZoneRules, { types: [birthLmt, ...zone.types], idx });
+  return Object.assign(Object.create(zone) as ZoneRules, { types: [...lmtTypes, ...zone.types], idx });
 }
 
 /** " from local mean time to EST" when the change is the zone leaving LMT, so the note says which change. */
@@ -117,15 +137,16 @@ export function localSecondsToUtc(zone: ZoneRules, local: number, longitude?: nu
   let utc: number;
   let note: string | undefined;
   let readInLmt: boolean; // the reading was taken with the birthplace's local mean time
+  let readWith: number; // the offset the reading was taken with
   if (solutions.length) {
     utc = solutions[0]; // overlap: the first (earlier) occurrence
     readInLmt = utc < rules.lmtEnd;
+    readWith = rules.typeAt(utc).utoff;
     if (solutions.length > 1) {
       const first = rules.typeAt(utc);
       const second = rules.typeAt(solutions[1]);
       note =
-        `Local time ${clock(local)} occurred twice in ${rules.name} (clocks were turned back by ` +
-        `${formatDuration(first.utoff - second.utoff)}${leavingLmt(first, second)}); ` +
+        `Local time ${clock(local)} occurred twice in ${rules.name} (${clockChange(first.utoff - second.utoff, 'back')}${leavingLmt(first, second)}); ` +
         `the first occurrence (UTC${formatOffset(first.utoff)}) was used, not the second (UTC${formatOffset(second.utoff)}).`;
     }
   } else {
@@ -139,23 +160,30 @@ export function localSecondsToUtc(zone: ZoneRules, local: number, longitude?: nu
     }
     const before = k === 0 ? rules.types[0] : rules.types[rules.idx[Math.min(k, rules.idx.length) - 1]];
     utc = local - before.utoff;
-    readInLmt = rules.times[k] === rules.lmtEnd;
+    readInLmt = rules.times[k] <= rules.lmtEnd;
+    readWith = before.utoff;
     const after = rules.typeAt(utc);
     note =
-      `Local time ${clock(local)} did not exist in ${rules.name} (clocks were put forward by ` +
-      `${formatDuration(after.utoff - before.utoff)}${leavingLmt(before, after)}); it was moved forward by the gap to ` +
+      `Local ${(after.utoff - before.utoff) % 86_400 === 0 ? `date ${new Date(local * 1000).toISOString().slice(0, 10)}` : `time ${clock(local)}`} did not exist in ${rules.name} (${clockChange(after.utoff - before.utoff, 'forward')}${leavingLmt(before, after)}); it was moved forward by the gap to ` +
       `${clock(utc + after.utoff)} (UTC${formatOffset(after.utoff)}).`;
   }
 
   const type = rules.typeAt(utc);
   if (useLongitude && readInLmt) {
-    const lmt = rules.types[0].utoff;
+    const lmt = readWith;
     const lmtNote = `Before standard time in ${rules.name}: local mean time of longitude ${longitude} (UTC${formatOffset(lmt)}) was used.`;
     note = note ? `${note} ${lmtNote}` : lmtNote;
   }
   const out: LocalToUtcResult = { utcMs: utc * 1000, offsetSeconds: type.utoff, abbreviation: type.abbr };
   if (note) out.note = note;
   return out;
+}
+
+/** "clocks were put forward by 1 h", or for a whole day "the date line moved: the calendar skipped a day". */
+function clockChange(seconds: number, way: 'forward' | 'back'): string {
+  if (seconds % 86_400 === 0)
+    return `the date line moved: the calendar ${way === 'forward' ? 'skipped' : 'repeated'} ${seconds === 86_400 ? 'a day' : `${seconds / 86_400} days`}`;
+  return `clocks were ${way === 'forward' ? 'put forward' : 'turned back'} by ${formatDuration(seconds)}`;
 }
 
 /** "1 h", "30 min", "1 h 30 min", "15 min 46 s" (local mean time offsets have seconds). */
