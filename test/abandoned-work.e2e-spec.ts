@@ -20,7 +20,7 @@ describe('work nobody waits for (real API, worker and Redis)', () => {
   let svc: RunningService;
 
   beforeAll(async () => {
-    svc = await startService({ env: { JOB_TIMEOUT_MS: '20000' } });
+    svc = await startService({ env: { JOB_TIMEOUT_MS: '20000', LOG_LEVEL: 'info' } });
   }, 120_000);
 
   afterAll(async () => {
@@ -54,6 +54,16 @@ describe('work nobody waits for (real API, worker and Redis)', () => {
     controller.abort();
     const outcomes = await Promise.all(requests);
     expect(outcomes.filter((o) => o === 'aborted').length).toBeGreaterThanOrEqual(30); // none could finish in 1 s but a couple
+    // The request log says so: 499 (CLIENT_CLOSED_REQUEST, as nginx logs it), aborted.
+    await waitFor(
+      () =>
+        svc.logs.api
+          .join('')
+          .split('\n')
+          .filter((l) => l.includes('"status":499') && l.includes('"aborted":true')).length >= 30,
+      5_000,
+      'the 499 log lines',
+    );
 
     // CPU per 100 ms from the hang-up on (for the log: where it stops), then the window the assertion reads.
     const trail: number[] = [];

@@ -191,6 +191,10 @@ describe('OpenAPI document: real answers validate against its schemas (ajv stric
       'URI_TOO_LONG',
       'HEADERS_TOO_LARGE',
       'REQUEST_TIMEOUT',
+      // test/mcp-limits.e2e-spec.ts (an MCP answer past its budget) and test/abandoned-work.e2e-spec.ts (the request
+      // log's 499 for a caller that hung up).
+      'ANSWER_TOO_LARGE',
+      'CLIENT_CLOSED_REQUEST',
     ]);
     // The engine's own guards, which the request DTOs make unreachable over HTTP (kept for direct engine callers),
     // and the job runner's fallback for a worker error it cannot read.
