@@ -52,8 +52,11 @@ export const LAST_BIRTHDATE = '2399-12-30';
 /** `date` is a real YYYY-MM-DD date (checked by the caller); refuses one outside the supported range. */
 export function assertBirthDate(date: string): void {
   if (date < FIRST_BIRTHDATE || date > LAST_BIRTHDATE) {
+    // `min`/`max` as in every DATE_OUT_OF_RANGE (first/last kept for callers of the older shape).
     throw new EngineInputError('DATE_OUT_OF_RANGE', `birthdate ${date} is outside the supported range ${FIRST_BIRTHDATE} to ${LAST_BIRTHDATE}`, {
       birthdate: date,
+      min: FIRST_BIRTHDATE,
+      max: LAST_BIRTHDATE,
       first: FIRST_BIRTHDATE,
       last: LAST_BIRTHDATE,
     });
@@ -69,6 +72,8 @@ export function assertBirthInstant(utcMs: number): void {
   if (utcMs < SUPPORTED_BIRTH_MIN_UTC_MS || utcMs > SUPPORTED_BIRTH_MAX_UTC_MS) {
     throw new EngineInputError('DATE_OUT_OF_RANGE', `birth instant must lie between ${SUPPORTED_BIRTH_MIN_UTC} and ${SUPPORTED_BIRTH_MAX_UTC}`, {
       utcMs,
+      min: SUPPORTED_BIRTH_MIN_UTC,
+      max: SUPPORTED_BIRTH_MAX_UTC,
       minUtc: SUPPORTED_BIRTH_MIN_UTC,
       maxUtc: SUPPORTED_BIRTH_MAX_UTC,
     });

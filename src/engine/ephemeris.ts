@@ -79,6 +79,8 @@ export function assertEphemerisRange(jdUt: number, what: string): void {
   if (!(jdUt >= EPHEMERIS_MIN_JD && jdUt <= EPHEMERIS_MAX_JD)) {
     throw new EngineInputError('DATE_OUT_OF_RANGE', `${what} is outside the supported ephemeris range ${EPHEMERIS_MIN_UTC} .. ${EPHEMERIS_MAX_UTC}`, {
       jdUt,
+      min: EPHEMERIS_MIN_UTC,
+      max: EPHEMERIS_MAX_UTC,
       minUtc: EPHEMERIS_MIN_UTC,
       maxUtc: EPHEMERIS_MAX_UTC,
     });

@@ -3200,7 +3200,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30) */
+            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30, or a transit instant outside the ephemeris; details.min and details.max give the range) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3880,7 +3880,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30) */
+            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30, or a transit instant outside the ephemeris; details.min and details.max give the range) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4206,7 +4206,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30) */
+            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30, or a transit instant outside the ephemeris; details.min and details.max give the range) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4850,7 +4850,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30) */
+            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30, or a transit instant outside the ephemeris; details.min and details.max give the range) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5256,7 +5256,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30) */
+            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30, or a transit instant outside the ephemeris; details.min and details.max give the range) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5414,7 +5414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30) */
+            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30, or a transit instant outside the ephemeris; details.min and details.max give the range) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5572,7 +5572,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30) */
+            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30, or a transit instant outside the ephemeris; details.min and details.max give the range) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5730,7 +5730,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30) */
+            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30, or a transit instant outside the ephemeris; details.min and details.max give the range) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6425,7 +6425,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30) */
+            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30, or a transit instant outside the ephemeris; details.min and details.max give the range) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6937,7 +6937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30) */
+            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30, or a transit instant outside the ephemeris; details.min and details.max give the range) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7151,7 +7151,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30) */
+            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30, or a transit instant outside the ephemeris; details.min and details.max give the range) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7349,7 +7349,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30) */
+            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30, or a transit instant outside the ephemeris; details.min and details.max give the range) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7577,7 +7577,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30) */
+            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30, or a transit instant outside the ephemeris; details.min and details.max give the range) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7841,7 +7841,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30) */
+            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30, or a transit instant outside the ephemeris; details.min and details.max give the range) */
             422: {
                 headers: {
                     [name: string]: unknown;

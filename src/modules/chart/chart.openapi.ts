@@ -45,7 +45,7 @@ export const ERROR_RESPONSES = () =>
       status: 422,
       description:
         'The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, ' +
-        `DATE_OUT_OF_RANGE (a real birthdate outside ${FIRST_BIRTHDATE} to ${LAST_BIRTHDATE})`,
+        `DATE_OUT_OF_RANGE (a real birthdate outside ${FIRST_BIRTHDATE} to ${LAST_BIRTHDATE}, or a transit instant outside the ephemeris; details.min and details.max give the range)`,
       ...errorExample('LOCATION_NOT_FOUND', 'No place called "Springfeld" was found in United States.', {
         suggestions: ['Springfield, Illinois, United States'],
       }),

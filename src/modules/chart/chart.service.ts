@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../common/api-error';
 import type { RequestTrace } from '../../common/request-log';
-import { SUPPORTED_BIRTH_MAX_UTC_MS, SUPPORTED_BIRTH_MIN_UTC_MS } from '../../engine';
+import { SUPPORTED_BIRTH_MAX_UTC, SUPPORTED_BIRTH_MAX_UTC_MS, SUPPORTED_BIRTH_MIN_UTC, SUPPORTED_BIRTH_MIN_UTC_MS } from '../../engine';
 import type {
   BirthInput,
   BodygraphInput,
@@ -124,7 +124,12 @@ export function transitInstant(at: string | undefined): string {
     throw new ApiError(400, 'INVALID_INSTANT', 'at is not a real date and time (ISO 8601 with an offset or Z).');
   }
   if (ms < SUPPORTED_BIRTH_MIN_UTC_MS || ms >= SUPPORTED_BIRTH_MAX_UTC_MS) {
-    throw new ApiError(400, 'INVALID_INSTANT', 'at is outside the ephemeris range (1800 to 2399).');
+    // A real instant the ephemeris does not reach: the same answer as a birth date or a range outside it.
+    throw new ApiError(422, 'DATE_OUT_OF_RANGE', `at must lie between ${SUPPORTED_BIRTH_MIN_UTC} and ${SUPPORTED_BIRTH_MAX_UTC}.`, {
+      at,
+      min: SUPPORTED_BIRTH_MIN_UTC,
+      max: SUPPORTED_BIRTH_MAX_UTC,
+    });
   }
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
