@@ -14,10 +14,16 @@ import { ChartWorkerState } from './chart-worker.state';
  *
  * Pub/sub rather than a key the slices poll: one message per abandoned job instead of a Redis read per slice.
  */
+/** How long an announcement is remembered for a job not yet begun (the gap it covers is a few ms), and how many at most. */
+const REMEMBER_MS = 2_000;
+const REMEMBER_MAX = 10_000;
+
 @Injectable()
 export class AbandonedJobsListener implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('AbandonedJobs');
   private subscriber?: Redis;
+  /** Job ids announced lately, oldest first, with when (see wasAbandoned). */
+  private readonly recent = new Map<string, number>();
 
   constructor(
     private readonly state: ChartWorkerState,
@@ -36,9 +42,29 @@ export class AbandonedJobsListener implements OnApplicationBootstrap, OnApplicat
     this.subscriber?.disconnect();
   }
 
+  /**
+   * Whether the job was announced as abandoned a moment ago while this process held it but had not begun it (moved to
+   * active in Redis, its processor not yet called: cancelJob finds nothing to abort then). Its processor asks this as
+   * it begins and stops at its first slice. Answered once per announcement, and only for REMEMBER_MS: the same job
+   * added afresh later (another caller asked for it) is computed.
+   */
+  wasAbandoned(jobId: string | undefined): boolean {
+    if (jobId === undefined) return false;
+    const at = this.recent.get(jobId);
+    if (at === undefined) return false;
+    this.recent.delete(jobId);
+    return Date.now() - at < REMEMBER_MS;
+  }
+
   private cancel(jobId: string): void {
-    for (const worker of this.state.workers) {
-      if (worker.cancelJob(jobId, ABANDONED_MARKER)) this.logger.debug({ msg: 'stopping a job nobody waits for', jobId });
+    const now = Date.now();
+    for (const [id, at] of this.recent) {
+      if (now - at < REMEMBER_MS && this.recent.size < REMEMBER_MAX) break; // oldest first: the rest are newer
+      this.recent.delete(id);
     }
+    let running = false;
+    for (const worker of this.state.workers) running = worker.cancelJob(jobId, ABANDONED_MARKER) || running;
+    if (running) this.logger.debug({ msg: 'stopping a job nobody waits for', jobId });
+    else this.recent.set(jobId, now);
   }
 }

@@ -2,7 +2,9 @@ import { OnWorkerEvent, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, Optional } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { ABANDONED_MARKER } from '../jobs/job-types';
 import { MetricsService } from '../modules/metrics/metrics.service';
+import { AbandonedJobsListener } from './abandoned-jobs.listener';
 import { ChartWorkerState } from './chart-worker.state';
 import { runJob } from './run-job';
 
@@ -18,6 +20,7 @@ export abstract class LaneProcessor extends WorkerHost {
     protected readonly state: ChartWorkerState,
     @Inject(APP_CONFIG) protected readonly config: AppConfig,
     @Optional() protected readonly metrics?: MetricsService,
+    @Optional() private readonly abandoned?: AbandonedJobsListener,
   ) {
     super();
   }
@@ -30,6 +33,8 @@ export abstract class LaneProcessor extends WorkerHost {
 
   /** Three parameters: BullMQ hands a processor that declares them an abort signal (worker.cancelJob). */
   process(job: Job, _token?: string, signal?: AbortSignal): Promise<unknown> {
+    // Announced as abandoned between its move to active and now: it stops at its first slice.
+    if (this.abandoned?.wasAbandoned(job.id)) return runJob(job, this.metrics, AbortSignal.abort(ABANDONED_MARKER));
     return runJob(job, this.metrics, signal);
   }
 
