@@ -1858,10 +1858,12 @@ export interface components {
             kind: components["schemas"]["ReturnKind"];
             /** @description When the body is exactly at the point, to the second. */
             at: components["schemas"]["UtcInstant"];
-            /** @description Which exact pass of this return: 1, and 2 and 3 when the body stations near the point (2 is retrograde). */
-            pass: number;
             /** @description Which return since birth: 1 for the first Saturn return (about age 29), 30 for the 30th birthday's solar return. */
-            of: number;
+            returnNumber: number;
+            /** @description Which exact pass of this return, 1 to `passes`; the even ones are retrograde. */
+            pass: number;
+            /** @description How many exact passes this return has, those outside the range included: 1 for the Sun and the Moon; 1 or 3 for Saturn and the Uranus opposition; 1, 3 or 5 for Chiron (the most found over 1800–2400). */
+            passes: number;
             /** @description True when the body passes the point moving backwards. */
             retrograde: boolean;
             /** @description Only when the request asked for chart: true — the transit overlay at this instant. */
@@ -7438,29 +7440,33 @@ export interface operations {
                      *         {
                      *           "kind": "saturn",
                      *           "at": "1976-10-24T15:30:49Z",
+                     *           "returnNumber": 1,
                      *           "pass": 1,
-                     *           "of": 1,
+                     *           "passes": 3,
                      *           "retrograde": false
                      *         },
                      *         {
                      *           "kind": "saturn",
                      *           "at": "1977-01-01T06:51:52Z",
+                     *           "returnNumber": 1,
                      *           "pass": 2,
-                     *           "of": 1,
+                     *           "passes": 3,
                      *           "retrograde": true
                      *         },
                      *         {
                      *           "kind": "saturn",
                      *           "at": "1977-07-07T07:57:39Z",
+                     *           "returnNumber": 1,
                      *           "pass": 3,
-                     *           "of": 1,
+                     *           "passes": 3,
                      *           "retrograde": false
                      *         },
                      *         {
                      *           "kind": "saturn",
                      *           "at": "2006-08-15T00:17:21Z",
+                     *           "returnNumber": 2,
                      *           "pass": 1,
-                     *           "of": 2,
+                     *           "passes": 1,
                      *           "retrograde": false
                      *         }
                      *       ],
