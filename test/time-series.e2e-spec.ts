@@ -34,6 +34,27 @@ describe('time series over HTTP', () => {
     expect(line.body.count).toBeLessThanOrEqual(17);
   }, 60_000);
 
+  it("ingresses: a range applies to the reported second, and one-second ranges split a day's events without loss or overlap", async () => {
+    const day = await post(service.baseUrl, '/v1/transits/ingresses', { from: '2026-01-01', to: '2026-01-02', level: 'line', bodies: ['moon'] });
+    const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+    for (const e of day.body.events.slice(0, 4)) {
+      const at = Date.parse(e.at);
+      const [before, own] = await Promise.all(
+        [at - 1000, at].map((a) => post(service.baseUrl, '/v1/transits/ingresses', { from: iso(a), to: iso(a + 1000), level: 'line', bodies: ['moon'] })),
+      );
+      expect(before.body.events).toEqual([]);
+      expect(own.body.events).toEqual([e]);
+    }
+    // [from, noon) and [noon, to) hold exactly the day's events.
+    const halves = await Promise.all(
+      [
+        ['2026-01-01', '2026-01-01T12:00:00Z'],
+        ['2026-01-01T12:00:00Z', '2026-01-02'],
+      ].map(([from, to]) => post(service.baseUrl, '/v1/transits/ingresses', { from, to, level: 'line', bodies: ['moon'] })),
+    );
+    expect([...halves[0].body.events, ...halves[1].body.events]).toEqual(day.body.events);
+  }, 60_000);
+
   it('stations: Mercury turns back and forward again, with the speed sign from the overlay on either side', async () => {
     const res = await post(service.baseUrl, '/v1/transits/stations', { from: '2026-01-01', to: '2027-01-01', bodies: ['mercury'] });
     expect(res.status).toBe(200);

@@ -46,6 +46,37 @@ describe('ingresses', () => {
     },
   );
 
+  it('a range applies to the reported second: an event solved at hh:mm:ss.8 is reported at ss+1 and belongs to [ss+1, …)', () => {
+    const from = Date.parse('2026-01-01T00:00:00Z');
+    const moon = PLANETS.indexOf('moon');
+    const lineAt = (ms: number) => {
+      const a = activationsAt(ms)[moon];
+      return a.gate * 10 + a.line;
+    };
+    let up = 0;
+    let down = 0;
+    for (const e of findIngresses(from, from + 3 * DAY, ['moon'], 'line', 'true')) {
+      const reported = Date.parse(e.at);
+      // The true instant, bisected to the millisecond on the ephemeris' own positions (not the crossing solver).
+      let [lo, hi] = [reported - 1000, reported + 1000];
+      expect(lineAt(lo)).not.toBe(lineAt(hi));
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (lineAt(mid) === lineAt(lo)) lo = mid;
+        else hi = mid;
+      }
+      expect(Math.abs(hi - reported)).toBeLessThanOrEqual(500); // reported = the true instant rounded to the second
+      if (hi < reported) up++;
+      else down++;
+      const floorSecond = Math.floor(hi / 1000) * 1000;
+      const answers = (a: number, b: number) => findIngresses(a, b, ['moon'], 'line', 'true').map((x) => x.at);
+      expect(answers(reported, reported + 1000)).toEqual([e.at]);
+      expect(answers(reported - 1000, reported)).toEqual([]);
+      if (hi < reported) expect(answers(floorSecond, floorSecond + 1000)).toEqual([]); // the issue's [00:54:03, 00:54:04)
+    }
+    expect([up, down].every((n) => n >= 5)).toBe(true);
+  });
+
   it('every gate ingress of a year, and every line ingress of a month: previous one second before, new one second after', () => {
     const from = Date.parse('2026-03-01T00:00:00Z');
     const cases = [

@@ -5,7 +5,8 @@
  * width = 360°.
  */
 import { findCrossings } from './crossings';
-import { EPHEMERIS_MAX_JD, longitudeOf, SE_BODY } from './ephemeris';
+import { EPHEMERIS_MAX_JD, jdFromUtcMs, longitudeOf, SE_BODY, utcMsFromJd } from './ephemeris';
+import { reportedSecondRange } from './ingresses';
 import { motionOf, MovingBody } from './motion';
 import type { NodeType } from './types';
 
@@ -56,11 +57,18 @@ export function returnSearchRange(birthJd: number, kind: ReturnKind, fromJd: num
   return [Math.max(fromJd - margin, birthJd), Math.min(toJd + margin, EPHEMERIS_MAX_JD)];
 }
 
+/** The JDs of reportedSecondRange (ingresses.ts): the passes whose reported second lies in [fromJd, toJd). */
+export function reportedSecondRangeJd(fromJd: number, toJd: number): [number, number] {
+  const [a, b] = reportedSecondRange(utcMsFromJd(fromJd), utcMsFromJd(toJd));
+  return [jdFromUtcMs(a), jdFromUtcMs(b)];
+}
+
 /**
- * The returns of `kinds` with instants in [fromJd, toJd) (never before birth). With `count`, only the first
+ * The returns of `kinds` whose reported second lies in [fromJd, toJd) (never before birth). With `count`, only the first
  * `count` returns (all their passes) from `fromJd` on; the range must then reach far enough.
  */
 export function findReturns(birthJd: number, kinds: readonly ReturnKind[], fromJd: number, toJd: number, nodeType: NodeType, count?: number): ReturnEvent[] {
+  [fromJd, toJd] = reportedSecondRangeJd(fromJd, toJd);
   const out: ReturnEvent[] = [];
   for (const kind of kinds) {
     const [a, b] = returnSearchRange(birthJd, kind, fromJd, toJd);

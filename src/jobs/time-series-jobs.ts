@@ -13,13 +13,23 @@ import {
   isoSecond,
   mergeStations,
   mergeTimelines,
+  reportedSecondRange,
   stationTimeline,
   type IngressEvent,
   type IngressLevel,
   type StationEvent,
   type TimedIngress,
 } from '../engine/ingresses';
-import { firstReturns, inRange, numberPasses, returnCrossings, returnSearchRange, type ReturnEvent, type ReturnKind } from '../engine/returns';
+import {
+  firstReturns,
+  inRange,
+  numberPasses,
+  reportedSecondRangeJd,
+  returnCrossings,
+  returnSearchRange,
+  type ReturnEvent,
+  type ReturnKind,
+} from '../engine/returns';
 import { CALENDAR_INGRESSES, CalendarBuilder } from '../engine/transit-calendar';
 import { gateSetFrom } from '../engine/composite';
 import type { NodeType, Planet } from '../engine/types';
@@ -112,7 +122,8 @@ const eventJson = (e: object) => JSON.stringify(e);
 
 export async function ingressesJob(input: IngressesInput, slicer = new Slicer()): Promise<string> {
   const events: IngressEvent[] = [];
-  const range = { from: Date.parse(input.from), to: Date.parse(input.to), windowDays: WINDOW_DAYS[input.level] };
+  const [from, to] = reportedSecondRange(Date.parse(input.from), Date.parse(input.to));
+  const range = { from, to, windowDays: WINDOW_DAYS[input.level] };
   await ingressesInPieces(range, input.bodies, input.level, input.nodeType, slicer, (part) => events.push(...part.map((e) => e.event)));
   const head = { from: input.from, to: input.to, level: input.level, nodeType: input.nodeType, bodies: input.bodies, count: events.length };
   return jsonWith(head, 'events', await jsonArray(events, JSON_BATCH, slicer, eventJson));
@@ -120,9 +131,10 @@ export async function ingressesJob(input: IngressesInput, slicer = new Slicer())
 
 export async function stationsJob(input: StationsInput, slicer = new Slicer()): Promise<string> {
   const events: StationEvent[] = [];
+  const [from, to] = reportedSecondRange(Date.parse(input.from), Date.parse(input.to));
   const search = {
-    from: Date.parse(input.from),
-    to: Date.parse(input.to),
+    from,
+    to,
     windowDays: WINDOW_DAYS.stations,
     groups: input.bodies,
     search: (a: number, b: number, body: StationsInput['bodies'][number]) => stationTimeline(a, b, [body]),
@@ -138,7 +150,7 @@ export async function stationsJob(input: StationsInput, slicer = new Slicer()): 
  * (from birth at the earliest), their passes numbered, those in the range kept and, with a count, the first returns.
  */
 async function returnsOfKind(birthJd: number, kind: ReturnKind, input: ReturnsInput, slicer: Slicer): Promise<ReturnEvent[]> {
-  const [fromJd, toJd] = [jdFromUtcMs(Date.parse(input.from)), jdFromUtcMs(Date.parse(input.to))];
+  const [fromJd, toJd] = reportedSecondRangeJd(jdFromUtcMs(Date.parse(input.from)), jdFromUtcMs(Date.parse(input.to)));
   const series: ReturnEvent[] = [];
   for (const [a, b] of pieces(...returnSearchRange(birthJd, kind, fromJd, toJd), RETURN_PIECE_DAYS[kind])) {
     series.push(...returnCrossings(birthJd, kind, a, b, input.nodeType));
@@ -177,7 +189,8 @@ export async function returnsJob(input: ReturnsInput, slicer = new Slicer()): Pr
 
 export async function transitCalendarJob(input: TransitCalendarInput, slicer = new Slicer()): Promise<string> {
   const [natal, birth] = chartOf(input);
-  const range = { from: Date.parse(input.from), to: Date.parse(input.to), windowDays: WINDOW_DAYS.calendar };
+  const [from, to] = reportedSecondRange(Date.parse(input.from), Date.parse(input.to));
+  const range = { from, to, windowDays: WINDOW_DAYS.calendar };
   const calendar = new CalendarBuilder(gateSetFrom(natal), range.from, range.to, input.nodeType);
   const { bodies, level } = CALENDAR_INGRESSES;
   await ingressesInPieces(range, bodies, level, input.nodeType, slicer, (part) => calendar.add(part));

@@ -1776,9 +1776,9 @@ export interface components {
         };
         /** @description POST /v1/transits/ingresses: every gate (or line) ingress of the bodies asked for, in time order (ties in body order). */
         Ingresses: {
-            /** @description Start of the range (included), UTC to the second. */
+            /** @description Start of the range (included), UTC to the second. An event belongs to the range when its reported second does. */
             from: components["schemas"]["UtcInstant"];
-            /** @description End of the range (excluded), UTC to the second. */
+            /** @description End of the range (excluded), UTC to the second. An event belongs to the range when its reported second does. */
             to: components["schemas"]["UtcInstant"];
             /** @description Level reported. */
             level: components["schemas"]["IngressLevel"];
@@ -1809,9 +1809,9 @@ export interface components {
         };
         /** @description POST /v1/transits/stations: every station of the bodies asked for, in time order. */
         Stations: {
-            /** @description Start of the range (included), UTC to the second. */
+            /** @description Start of the range (included), UTC to the second. An event belongs to the range when its reported second does. */
             from: components["schemas"]["UtcInstant"];
-            /** @description End of the range (excluded), UTC to the second. */
+            /** @description End of the range (excluded), UTC to the second. An event belongs to the range when its reported second does. */
             to: components["schemas"]["UtcInstant"];
             /** @description The bodies searched, in body order. */
             bodies: components["schemas"]["StationBody"][];
@@ -1871,9 +1871,9 @@ export interface components {
         };
         /** @description POST /v1/chart/returns: the returns of the natal chart in the range, every pass, in time order. */
         Returns: {
-            /** @description Start of the range (included), UTC to the second. */
+            /** @description Start of the range (included), UTC to the second. An event belongs to the range when its reported second does. */
             from: components["schemas"]["UtcInstant"];
-            /** @description End of the range (excluded), UTC to the second. */
+            /** @description End of the range (excluded), UTC to the second. An event belongs to the range when its reported second does. */
             to: components["schemas"]["UtcInstant"];
             /** @description The kinds searched, sorted. */
             kinds: components["schemas"]["ReturnKind"][];
@@ -1954,9 +1954,9 @@ export interface components {
         CalendarInterval: components["schemas"]["CalendarCompletesChannel"] | components["schemas"]["CalendarTransitChannel"] | components["schemas"]["CalendarDefinesCenter"];
         /** @description POST /v1/chart/transit-calendar: when transits complete natal channels, form channels, or define open centers, sorted by start then end. */
         TransitCalendar: {
-            /** @description Start of the range (included), UTC to the second. */
+            /** @description Start of the range (included), UTC to the second. An event belongs to the range when its reported second does. */
             from: components["schemas"]["UtcInstant"];
-            /** @description End of the range (excluded), UTC to the second. */
+            /** @description End of the range (excluded), UTC to the second. An event belongs to the range when its reported second does. */
             to: components["schemas"]["UtcInstant"];
             /** @description Number of intervals found in the range. */
             count: number;

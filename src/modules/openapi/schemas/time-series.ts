@@ -8,8 +8,8 @@ import { TRANSIT_CORE_PROPERTIES } from './composite-transit';
 export const RETURN_KINDS = ['solar', 'lunar', 'saturn', 'uranus-opposition', 'chiron'] as const;
 
 const range = {
-  from: ref('UtcInstant', 'Start of the range (included), UTC to the second.'),
-  to: ref('UtcInstant', 'End of the range (excluded), UTC to the second.'),
+  from: ref('UtcInstant', 'Start of the range (included), UTC to the second. An event belongs to the range when its reported second does.'),
+  to: ref('UtcInstant', 'End of the range (excluded), UTC to the second. An event belongs to the range when its reported second does.'),
 };
 const count = (what: string): JsonSchema => integer(`Number of ${what} found in the range.`, 0);
 
