@@ -1980,7 +1980,7 @@ export interface components {
             from: components["schemas"]["LocalReading"];
             /** @description End (excluded). */
             to: components["schemas"]["LocalReading"];
-            /** @description Length in hours (4 decimals): 24, or 23 / 25 on a clock-change day, for a whole day. */
+            /** @description Length in hours (4 decimals): 24, or 23 / 25 on a clock-change day, for a whole day; the part's own length for a part. */
             hours: number;
         };
         /** @description The birth day as understood. */
@@ -1989,10 +1989,10 @@ export interface components {
             date: components["schemas"]["CalendarDate"];
             /** @description The birth place used. */
             location: components["schemas"]["BirthLocation"];
-            /** @description The whole local day, 00:00 to 24:00. */
+            /** @description The part of the day the answer covers (the windows, and the hours of `varying`): the whole local day, 00:00 to 24:00, or the part asked for (a time with a margin, or from/to). */
             day: components["schemas"]["LocalPeriod"];
-            /** @description Only when a part of the day was asked for (a time with a margin, or from/to): that part. */
-            span?: components["schemas"]["LocalPeriod"];
+            /** @description Only when a part of the day was asked for: the whole local day, 00:00 to 24:00. */
+            wholeDay?: components["schemas"]["LocalPeriod"];
         };
         /** @description The window's whole chart, as POST /v1/chart gives it, without the birth echo. */
         DayWindowChart: {
@@ -7248,7 +7248,7 @@ export interface operations {
                      *       "events": [
                      *         {
                      *           "body": "uranus",
-                     *           "at": "2026-02-04T02:33:06Z",
+                     *           "at": "2026-02-04T02:33:07Z",
                      *           "station": "direct",
                      *           "gate": 8,
                      *           "line": 4
