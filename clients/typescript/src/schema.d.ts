@@ -7908,7 +7908,7 @@ export interface operations {
     places: {
         parameters: {
             query: {
-                /** @description A partial or complete place name, in any script ("Lond", "münch", "Моск"); ", Country" narrows it. At least 2 characters. */
+                /** @description A partial or complete place name, in any script ("Lond", "münch", "Моск", "東"); ", Country" narrows it. At least 2 letters or digits, or one CJK character (Han, kana, Hangul). */
                 q: string;
                 limit?: number;
             };
@@ -7946,7 +7946,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlaceSearch"];
                 };
             };
-            /** @description QUERY_TOO_SHORT (empty or one letter), VALIDATION_FAILED (limit outside 1–20) */
+            /** @description QUERY_TOO_SHORT (empty, or one letter that is not a CJK character), VALIDATION_FAILED (limit outside 1–20) */
             400: {
                 headers: {
                     [name: string]: unknown;
