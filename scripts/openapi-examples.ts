@@ -45,7 +45,7 @@ async function timeSeries() {
       4,
     ),
     returns: parse(await returnsJob({ ...ra, from: '1948-04-09T00:00:00Z', to: '2008-04-09T00:00:00Z', kinds: ['saturn'], chart: false })),
-    day: trim(parse(dayJob({ birthdate: '1948-04-09', location: 'montreal, quebec, canada', nodeType: 'true', detail: 'summary' })), 'windows', 3),
+    day: trim(parse(await dayJob({ birthdate: '1948-04-09', location: 'montreal, quebec, canada', nodeType: 'true', detail: 'summary' })), 'windows', 3),
     transitCalendar: trim(parse(await transitCalendarJob({ ...ra, from: '2026-01-01T00:00:00Z', to: '2026-01-15T00:00:00Z' })), 'intervals', 4),
   };
 }

@@ -44,12 +44,27 @@ describe('POST /v1/chart/day', () => {
   it('around a time: only the charts within the margin', async () => {
     const res = await post(service.baseUrl, '/v1/chart/day', { ...DAY, birthtime: '15:00', approximate: '±30m' });
     expect(res.status).toBe(200);
-    expect(res.body.birth.span).toMatchObject({ from: { local: '14:30:00' }, to: { local: '15:30:00' }, hours: 1 });
+    // 15:00 ± 30 min is one hour; Montreal kept EST (-05:00) until 25 April 1948 (tzdata): 19:30 to 20:30 UTC.
+    expect(res.body.birth.day).toEqual({
+      from: { local: '14:30:00', utc: '1948-04-09T19:30:00Z', utcOffset: '-05:00' },
+      to: { local: '15:30:00', utc: '1948-04-09T20:30:00Z', utcOffset: '-05:00' },
+      hours: 1,
+    });
+    expect(res.body.birth.wholeDay).toMatchObject({ from: { local: '00:00:00' }, to: { local: '24:00:00' }, hours: 24 });
+    expect(res.body.birth.span).toBeUndefined();
+    const sum = (values: { hours: number }[]) => values.reduce((t, v) => t + v.hours, 0);
+    expect(sum(res.body.windows)).toBeCloseTo(1, 3);
+    const personality: Record<string, { hours: number }[]> = res.body.varying.personality ?? {};
+    for (const values of Object.values(personality)) expect(sum(values)).toBeCloseTo(1, 3);
     expect(res.body.windows[0].from.local).toBe('14:30:00');
     expect(res.body.windows.length).toBeLessThanOrEqual(4);
     expect(res.body.windows[0].chart).toBeUndefined(); // summary by default
     const window = await post(service.baseUrl, '/v1/chart/day', { ...DAY, from: '22:00', to: '24:00' });
     expect(window.body.windows[window.body.windows.length - 1].to.local).toBe('24:00:00');
+    expect(window.body.birth.day).toMatchObject({ from: { local: '22:00:00' }, to: { local: '24:00:00' }, hours: 2 });
+    // A spring-forward day (Berlin, 2021-03-28: 02:00 became 03:00): the whole day has 23 hours, 01:00 to 04:00 two.
+    const berlin = await post(service.baseUrl, '/v1/chart/day', { birthdate: '2021-03-28', location: 'Berlin, Germany', from: '01:00', to: '04:00' });
+    expect([berlin.body.birth.day.hours, berlin.body.birth.wholeDay.hours]).toEqual([2, 23]);
   }, 30_000);
 
   it.each([

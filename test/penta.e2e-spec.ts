@@ -2,6 +2,8 @@
  * POST /v1/chart/penta end to end (real API, worker and Redis), for three reference people, against the values
  * worked out by hand from docs/penta.md (the same working as src/engine/penta.spec.ts's group of three).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { post, RunningService, startService } from './helpers/service';
 
 const RA = { birthdate: '1948-04-09', birthtime: '00:14', location: 'Montreal, Quebec, Canada' };
@@ -43,12 +45,24 @@ describe('POST /v1/chart/penta', () => {
   });
 
   it('two people are a composite; six are too many; a bad member is its own field error', async () => {
+    // docs/penta.md, rule 1: a wrong count is 400 VALIDATION_FAILED on the field `members`, with the members' own errors.
     const two = await post(svc.baseUrl, '/v1/chart/penta', { members: [RA, AARON] });
     expect([two.status, two.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(two.body.error.details.map((d: { field: string }) => d.field)).toEqual(['members']);
     expect(two.body.error.message).toMatch(/\/v1\/chart\/composite/);
     const six = await post(svc.baseUrl, '/v1/chart/penta', { members: [RA, AARON, KATHLEEN, RA, AARON, KATHLEEN] });
-    expect(six.status).toBe(400);
+    expect([six.status, six.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(six.body.error.details.map((d: { field: string }) => d.field)).toEqual(['members']);
+    const twoBad = await post(svc.baseUrl, '/v1/chart/penta', { members: [RA, { ...AARON, birthtime: '25:00' }] });
+    expect([twoBad.status, twoBad.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(twoBad.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['members', 'members.1.birthtime']);
     const bad = await post(svc.baseUrl, '/v1/chart/penta', { members: [RA, AARON, { ...KATHLEEN, birthdate: '1991-02-30' }] });
     expect([bad.status, bad.body.error.details[0].field]).toEqual([400, 'members.2.birthdate']);
+  });
+
+  it('docs/penta.md names the code the API answers for a wrong size', () => {
+    const rule = readFileSync(join(__dirname, '..', 'docs', 'penta.md'), 'utf8').match(/^1\. \*\*Size\*\*[^]*?(?=^2\. )/m)?.[0] ?? '';
+    expect(rule).toMatch(/400 `VALIDATION_FAILED`/);
+    expect(rule).toMatch(/`members`/);
   });
 });

@@ -101,6 +101,13 @@ describe('GET /v1/places', () => {
     expect([res.status, res.body.error.code]).toEqual([400, code]);
   });
 
+  it('one CJK character is a query (東: Tokyo, whose GeoNames alternate names include 東京)', async () => {
+    const res = await search(svc.baseUrl, '東', 5);
+    expect(res.status).toBe(200);
+    expect(res.body.query).toBe('東');
+    expect(res.body.places.map((p: { name: string }) => p.name)).toContain('Tokyo');
+  });
+
   it('refuses a limit outside 1–20, a missing q, and a missing key', async () => {
     for (const limit of [0, 21, 2.5]) expect((await search(svc.baseUrl, 'Paris', limit)).status).toBe(400);
     const missing = await fetch(`${svc.baseUrl}/v1/places`, { headers: { 'HD-Api-Key': TEST_API_KEY } });

@@ -34,6 +34,27 @@ describe('time series over HTTP', () => {
     expect(line.body.count).toBeLessThanOrEqual(17);
   }, 60_000);
 
+  it("ingresses: a range applies to the reported second, and one-second ranges split a day's events without loss or overlap", async () => {
+    const day = await post(service.baseUrl, '/v1/transits/ingresses', { from: '2026-01-01', to: '2026-01-02', level: 'line', bodies: ['moon'] });
+    const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+    for (const e of day.body.events.slice(0, 4)) {
+      const at = Date.parse(e.at);
+      const [before, own] = await Promise.all(
+        [at - 1000, at].map((a) => post(service.baseUrl, '/v1/transits/ingresses', { from: iso(a), to: iso(a + 1000), level: 'line', bodies: ['moon'] })),
+      );
+      expect(before.body.events).toEqual([]);
+      expect(own.body.events).toEqual([e]);
+    }
+    // [from, noon) and [noon, to) hold exactly the day's events.
+    const halves = await Promise.all(
+      [
+        ['2026-01-01', '2026-01-01T12:00:00Z'],
+        ['2026-01-01T12:00:00Z', '2026-01-02'],
+      ].map(([from, to]) => post(service.baseUrl, '/v1/transits/ingresses', { from, to, level: 'line', bodies: ['moon'] })),
+    );
+    expect([...halves[0].body.events, ...halves[1].body.events]).toEqual(day.body.events);
+  }, 60_000);
+
   it('stations: Mercury turns back and forward again, with the speed sign from the overlay on either side', async () => {
     const res = await post(service.baseUrl, '/v1/transits/stations', { from: '2026-01-01', to: '2027-01-01', bodies: ['mercury'] });
     expect(res.status).toBe(200);
@@ -55,16 +76,21 @@ describe('time series over HTTP', () => {
     const res = await post(service.baseUrl, '/v1/chart/returns', { ...BIRTH, kinds: ['solar', 'saturn'], from: '2018-01-01', to: '2022-01-01', chart: true });
     expect(res.status).toBe(200);
     const solar = res.body.events.filter((e: { kind: string }) => e.kind === 'solar');
-    expect(solar.map((e: { of: number }) => e.of)).toEqual([28, 29, 30, 31]);
+    expect(solar.map((e: { returnNumber: number; pass: number; passes: number }) => [e.returnNumber, e.pass, e.passes])).toEqual([
+      [28, 1, 1],
+      [29, 1, 1],
+      [30, 1, 1],
+      [31, 1, 1],
+    ]);
     for (const e of solar) {
-      const anniversary = Date.UTC(1990 + e.of, 4, 15, 13, 30); // 14:30 BST is 13:30 UTC
+      const anniversary = Date.UTC(1990 + e.returnNumber, 4, 15, 13, 30); // 14:30 BST is 13:30 UTC
       expect(Math.abs(Date.parse(e.at) - anniversary)).toBeLessThan(86_400_000);
       expect(angle(e.transit.activations.sun.longitude, natalSun)).toBeLessThan(2e-5); // 1 s of solar motion is 1.2e-5°
     }
     const saturn = res.body.events.filter((e: { kind: string }) => e.kind === 'saturn');
     expect(saturn.length).toBeGreaterThanOrEqual(1);
     for (const e of saturn) {
-      expect(e.of).toBe(1);
+      expect(e.returnNumber).toBe(1);
       expect(angle(e.transit.activations.saturn.longitude, natal.body.personality.saturn.longitude)).toBeLessThan(1e-4);
     }
     const next = await post(service.baseUrl, '/v1/chart/returns', { ...BIRTH, kinds: ['lunar'], from: '2026-01-01' });

@@ -46,6 +46,37 @@ describe('ingresses', () => {
     },
   );
 
+  it('a range applies to the reported second: an event solved at hh:mm:ss.8 is reported at ss+1 and belongs to [ss+1, …)', () => {
+    const from = Date.parse('2026-01-01T00:00:00Z');
+    const moon = PLANETS.indexOf('moon');
+    const lineAt = (ms: number) => {
+      const a = activationsAt(ms)[moon];
+      return a.gate * 10 + a.line;
+    };
+    let up = 0;
+    let down = 0;
+    for (const e of findIngresses(from, from + 3 * DAY, ['moon'], 'line', 'true')) {
+      const reported = Date.parse(e.at);
+      // The true instant, bisected to the millisecond on the ephemeris' own positions (not the crossing solver).
+      let [lo, hi] = [reported - 1000, reported + 1000];
+      expect(lineAt(lo)).not.toBe(lineAt(hi));
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (lineAt(mid) === lineAt(lo)) lo = mid;
+        else hi = mid;
+      }
+      expect(Math.abs(hi - reported)).toBeLessThanOrEqual(500); // reported = the true instant rounded to the second
+      if (hi < reported) up++;
+      else down++;
+      const floorSecond = Math.floor(hi / 1000) * 1000;
+      const answers = (a: number, b: number) => findIngresses(a, b, ['moon'], 'line', 'true').map((x) => x.at);
+      expect(answers(reported, reported + 1000)).toEqual([e.at]);
+      expect(answers(reported - 1000, reported)).toEqual([]);
+      if (hi < reported) expect(answers(floorSecond, floorSecond + 1000)).toEqual([]); // the issue's [00:54:03, 00:54:04)
+    }
+    expect([up, down].every((n) => n >= 5)).toBe(true);
+  });
+
   it('every gate ingress of a year, and every line ingress of a month: previous one second before, new one second after', () => {
     const from = Date.parse('2026-03-01T00:00:00Z');
     const cases = [
@@ -137,11 +168,11 @@ describe('returns', () => {
   it('solar returns fall within a day of each birthday, at the natal Sun longitude to 1e-6°', () => {
     const natalSun = sunLongitude(birthJd);
     const events = findReturns(birthJd, ['solar'], birthJd, birthJd + 10 * 365.2422 + 2, 'true');
-    expect(events.map((e) => e.of)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(events.map((e) => e.returnNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     for (const e of events) {
       const diff = ((sunLongitude(e.jdUt) - natalSun + 540) % 360) - 180;
       expect(Math.abs(diff)).toBeLessThan(1e-6);
-      const birthday = Date.UTC(1990 + e.of, 4, 15, 13, 30);
+      const birthday = Date.UTC(1990 + e.returnNumber, 4, 15, 13, 30);
       const ms = (e.jdUt - 2440587.5) * DAY;
       expect(Math.abs(ms - birthday)).toBeLessThan(DAY);
       expect(e.pass).toBe(1);
@@ -153,22 +184,23 @@ describe('returns', () => {
     const events = findReturns(birthJd, ['saturn', 'uranus-opposition', 'chiron', 'lunar'], birthJd, birthJd + span, 'true');
     const age = (e: { jdUt: number }) => (e.jdUt - birthJd) / 365.2422;
     const saturn = events.filter((e) => e.kind === 'saturn');
-    expect(saturn.filter((e) => e.of === 1).every((e) => age(e) > 28.5 && age(e) < 30.5)).toBe(true);
-    expect(saturn.filter((e) => e.of === 2).every((e) => age(e) > 57.5 && age(e) < 60.5)).toBe(true);
-    expect(new Set(saturn.map((e) => e.of))).toEqual(new Set([1, 2, 3]));
+    expect(saturn.filter((e) => e.returnNumber === 1).every((e) => age(e) > 28.5 && age(e) < 30.5)).toBe(true);
+    expect(saturn.filter((e) => e.returnNumber === 2).every((e) => age(e) > 57.5 && age(e) < 60.5)).toBe(true);
+    expect(new Set(saturn.map((e) => e.returnNumber))).toEqual(new Set([1, 2, 3]));
     for (const e of saturn) expect(e.pass).toBeLessThanOrEqual(3);
     // Passes alternate direction: 1 direct, 2 retrograde, 3 direct.
     for (const e of saturn) expect(e.retrograde).toBe(e.pass === 2);
+    for (const e of saturn) expect(saturn.filter((o) => o.returnNumber === e.returnNumber)).toHaveLength(e.passes);
     const uranus = events.filter((e) => e.kind === 'uranus-opposition');
     expect(uranus.length).toBeGreaterThan(0);
-    expect(uranus.every((e) => e.of === 1 && age(e) > 36 && age(e) < 46)).toBe(true);
+    expect(uranus.every((e) => e.returnNumber === 1 && age(e) > 36 && age(e) < 46)).toBe(true);
     const chiron = events.filter((e) => e.kind === 'chiron');
-    expect(chiron.every((e) => e.of === 1 && age(e) > 48 && age(e) < 53)).toBe(true);
+    expect(chiron.every((e) => e.returnNumber === 1 && age(e) > 48 && age(e) < 53)).toBe(true);
     const lunarYear = events.filter((e) => e.kind === 'lunar' && age(e) < 1);
     expect(lunarYear.length).toBe(13);
     // With count: the first Saturn return only, all its passes.
     const first = findReturns(birthJd, ['saturn'], birthJd, birthJd + 50 * 365.2422, 'true', 1);
-    expect(first.map((e) => e.of)).toEqual(saturn.filter((e) => e.of === 1).map(() => 1));
+    expect(first.map((e) => e.returnNumber)).toEqual(saturn.filter((e) => e.returnNumber === 1).map(() => 1));
   });
 });
 

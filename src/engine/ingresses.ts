@@ -5,7 +5,7 @@
  */
 import { isoSeconds } from './chart';
 import { findCrossings, findStations } from './crossings';
-import { jdFromUtcMs, utcMsFromJd } from './ephemeris';
+import { EPHEMERIS_MIN_UTC_MS, jdFromUtcMs, utcMsFromJd } from './ephemeris';
 import { activationAt, GATE_WIDTH_DEG, LINE_WIDTH_DEG } from './mandala';
 import { MIRRORED, motionOf, MovingBody } from './motion';
 import { WHEEL_START_DEG } from './tables/wheel';
@@ -44,6 +44,17 @@ export function movingBodyOf(body: Planet): { moving: MovingBody; offset: number
 /** The instant of a JD, rounded to the nearest second, as ISO 8601 UTC without milliseconds. */
 export function isoSecond(jdUt: number): string {
   return isoSeconds(utcMsFromJd(jdUt));
+}
+
+/**
+ * The instants searched for an answer over [fromMs, toMs) (whole seconds). Every instant is reported rounded to
+ * the nearest second (isoSecond), and the range applies to the second reported: an ingress solved at
+ * 00:54:03.806 is reported as 00:54:04 and belongs to [00:54:04, …), not to [00:54:03, 00:54:04). So the true
+ * instants searched are [from − 0.5 s, to − 0.5 s) (never before the ephemeris): every `at` of an answer lies in
+ * [from, to), and consecutive ranges share no event and miss none.
+ */
+export function reportedSecondRange(fromMs: number, toMs: number): [number, number] {
+  return [Math.max(fromMs - 500, EPHEMERIS_MIN_UTC_MS), toMs - 500];
 }
 
 /** A hair on either side of a boundary: far below a base (0.0052°), far above rounding (1e-13°). */
@@ -108,8 +119,9 @@ export function mergeTimelines(parts: readonly (readonly TimedIngress[])[]): Tim
   return parts.flat().sort((p, q) => p.jdUt - q.jdUt || PLANET_ORDER[p.event.body] - PLANET_ORDER[q.event.body]);
 }
 
+/** The ingresses of an answer over [fromMs, toMs): those whose reported second lies in it (reportedSecondRange). */
 export function findIngresses(fromMs: number, toMs: number, bodies: readonly Planet[], level: IngressLevel, nodeType: NodeType): IngressEvent[] {
-  return ingressTimeline(fromMs, toMs, bodies, level, nodeType).map((e) => e.event);
+  return ingressTimeline(...reportedSecondRange(fromMs, toMs), bodies, level, nodeType).map((e) => e.event);
 }
 
 /** A station with its exact instant (the answer rounds it to the second). */
@@ -118,9 +130,9 @@ export interface TimedStation {
   event: StationEvent;
 }
 
-/** Every station of the bodies (from STATION_BODIES) in [fromMs, toMs), sorted by time. */
+/** Every station of the bodies (from STATION_BODIES) whose reported second lies in [fromMs, toMs), sorted by time. */
 export function findBodyStations(fromMs: number, toMs: number, bodies: readonly (typeof STATION_BODIES)[number][]): StationEvent[] {
-  return stationTimeline(fromMs, toMs, bodies).map((e) => e.event);
+  return stationTimeline(...reportedSecondRange(fromMs, toMs), bodies).map((e) => e.event);
 }
 
 /** The stations of findBodyStations with their instants: by time, bodies at one instant in the order given. */

@@ -6,7 +6,7 @@
  */
 import { jdFromUtcMs, positions } from './ephemeris';
 import { analyzeGateSet, CH_CENTER1, CH_CENTER2, CH_GATE1, CH_GATE2, CHANNEL_OBJECTS } from './graph';
-import { ingressTimeline, type TimedIngress } from './ingresses';
+import { ingressTimeline, reportedSecondRange, type TimedIngress } from './ingresses';
 import { gateAt } from './mandala';
 import { CENTERS, CenterName, Channel, NodeType, Planet, PLANETS } from './types';
 
@@ -84,10 +84,14 @@ function activeItems(
   return out;
 }
 
-/** The calendar over [fromMs, toMs) for a natal gate set (Uint8Array(65), 1 where the gate is activated). */
+/**
+ * The calendar over [fromMs, toMs) for a natal gate set (Uint8Array(65), 1 where the gate is activated): built over
+ * the true instants whose reported second lies in the range (reportedSecondRange).
+ */
 export function transitCalendar(natal: Uint8Array, fromMs: number, toMs: number, nodeType: NodeType): CalendarInterval[] {
-  const calendar = new CalendarBuilder(natal, fromMs, toMs, nodeType);
-  calendar.add(calendarTimeline(fromMs, toMs, nodeType));
+  const [a, b] = reportedSecondRange(fromMs, toMs);
+  const calendar = new CalendarBuilder(natal, a, b, nodeType);
+  calendar.add(calendarTimeline(a, b, nodeType));
   return calendar.finish();
 }
 

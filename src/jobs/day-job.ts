@@ -37,8 +37,11 @@ export async function dayJob(input: DayInput, slicer = new Slicer()): Promise<st
     birth: {
       date: input.birthdate,
       location: day.location,
-      day: { from: localReading(day.dayStartMs, day), to: localReading(day.dayEndMs, day), hours: hours(day.dayStartMs, day.dayEndMs) },
-      ...(input.span ? { span: { from: localReading(day.startMs, day), to: localReading(day.endMs, day), hours: hours(day.startMs, day.endMs) } } : {}),
+      // `day` is what the answer covers (the windows, and the hours of `varying`): the part asked for, or the whole day.
+      day: { from: localReading(day.startMs, day), to: localReading(day.endMs, day), hours: hours(day.startMs, day.endMs) },
+      ...(input.span
+        ? { wholeDay: { from: localReading(day.dayStartMs, day), to: localReading(day.dayEndMs, day), hours: hours(day.dayStartMs, day.dayEndMs) } }
+        : {}),
     },
     windowCount: windows.length,
     windows: windows.map((w) => {

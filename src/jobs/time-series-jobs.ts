@@ -13,13 +13,23 @@ import {
   isoSecond,
   mergeStations,
   mergeTimelines,
+  reportedSecondRange,
   stationTimeline,
   type IngressEvent,
   type IngressLevel,
   type StationEvent,
   type TimedIngress,
 } from '../engine/ingresses';
-import { firstReturns, numberPasses, returnCrossings, type ReturnEvent, type ReturnKind } from '../engine/returns';
+import {
+  firstReturns,
+  inRange,
+  numberPasses,
+  reportedSecondRangeJd,
+  returnCrossings,
+  returnSearchRange,
+  type ReturnEvent,
+  type ReturnKind,
+} from '../engine/returns';
 import { CALENDAR_INGRESSES, CalendarBuilder } from '../engine/transit-calendar';
 import { gateSetFrom } from '../engine/composite';
 import type { NodeType, Planet } from '../engine/types';
@@ -112,7 +122,8 @@ const eventJson = (e: object) => JSON.stringify(e);
 
 export async function ingressesJob(input: IngressesInput, slicer = new Slicer()): Promise<string> {
   const events: IngressEvent[] = [];
-  const range = { from: Date.parse(input.from), to: Date.parse(input.to), windowDays: WINDOW_DAYS[input.level] };
+  const [from, to] = reportedSecondRange(Date.parse(input.from), Date.parse(input.to));
+  const range = { from, to, windowDays: WINDOW_DAYS[input.level] };
   await ingressesInPieces(range, input.bodies, input.level, input.nodeType, slicer, (part) => events.push(...part.map((e) => e.event)));
   const head = { from: input.from, to: input.to, level: input.level, nodeType: input.nodeType, bodies: input.bodies, count: events.length };
   return jsonWith(head, 'events', await jsonArray(events, JSON_BATCH, slicer, eventJson));
@@ -120,9 +131,10 @@ export async function ingressesJob(input: IngressesInput, slicer = new Slicer())
 
 export async function stationsJob(input: StationsInput, slicer = new Slicer()): Promise<string> {
   const events: StationEvent[] = [];
+  const [from, to] = reportedSecondRange(Date.parse(input.from), Date.parse(input.to));
   const search = {
-    from: Date.parse(input.from),
-    to: Date.parse(input.to),
+    from,
+    to,
     windowDays: WINDOW_DAYS.stations,
     groups: input.bodies,
     search: (a: number, b: number, body: StationsInput['bodies'][number]) => stationTimeline(a, b, [body]),
@@ -134,20 +146,20 @@ export async function stationsJob(input: StationsInput, slicer = new Slicer()): 
 }
 
 /**
- * One kind's returns, as findReturns finds them: searched in pieces of the range (from birth at the earliest),
- * then their passes numbered and, with a count, the first returns kept.
+ * One kind's returns, as findReturns finds them: searched in pieces of the range widened by the kind's pass margin
+ * (from birth at the earliest), their passes numbered, those in the range kept and, with a count, the first returns.
  */
 async function returnsOfKind(birthJd: number, kind: ReturnKind, input: ReturnsInput, slicer: Slicer): Promise<ReturnEvent[]> {
-  // Returns are never before the birth: the search starts at the later of the two, as the engine's does.
-  const fromJd = Math.max(jdFromUtcMs(Date.parse(input.from)), birthJd);
+  const [fromJd, toJd] = reportedSecondRangeJd(jdFromUtcMs(Date.parse(input.from)), jdFromUtcMs(Date.parse(input.to)));
   const series: ReturnEvent[] = [];
-  for (const [a, b] of pieces(fromJd, jdFromUtcMs(Date.parse(input.to)), RETURN_PIECE_DAYS[kind])) {
+  for (const [a, b] of pieces(...returnSearchRange(birthJd, kind, fromJd, toJd), RETURN_PIECE_DAYS[kind])) {
     series.push(...returnCrossings(birthJd, kind, a, b, input.nodeType));
     await slicer.breathe();
     // With a count, the search may stop once the series holds the returns wanted and the next one has begun.
-    if (input.count !== undefined && series.length && series[series.length - 1].of >= series[0].of + input.count) break;
+    const first = input.count === undefined ? undefined : series.find((e) => e.jdUt >= fromJd);
+    if (first && series[series.length - 1].returnNumber >= first.returnNumber + input.count!) break;
   }
-  const numbered = numberPasses(series);
+  const numbered = inRange(numberPasses(series), fromJd, toJd);
   return input.count === undefined ? numbered : firstReturns(numbered, input.count);
 }
 
@@ -160,7 +172,7 @@ export async function returnsJob(input: ReturnsInput, slicer = new Slicer()): Pr
   // With chart, every pass gets its transit overlay: a few at a time (120 years of lunar returns are megabytes).
   const events = await jsonArray(found, input.chart ? OVERLAY_BATCH : JSON_BATCH, slicer, (e) => {
     const at = isoSecond(e.jdUt);
-    const event = { kind: e.kind, at, pass: e.pass, of: e.of, retrograde: e.retrograde };
+    const event = { kind: e.kind, at, returnNumber: e.returnNumber, pass: e.pass, passes: e.passes, retrograde: e.retrograde };
     if (!input.chart) return JSON.stringify(event);
     const { natal: _natal, ...transit } = presentTransit(computeTransit(natal, Date.parse(at), { nodeType: input.nodeType }), natal, birth);
     return JSON.stringify({ ...event, transit });
@@ -177,7 +189,8 @@ export async function returnsJob(input: ReturnsInput, slicer = new Slicer()): Pr
 
 export async function transitCalendarJob(input: TransitCalendarInput, slicer = new Slicer()): Promise<string> {
   const [natal, birth] = chartOf(input);
-  const range = { from: Date.parse(input.from), to: Date.parse(input.to), windowDays: WINDOW_DAYS.calendar };
+  const [from, to] = reportedSecondRange(Date.parse(input.from), Date.parse(input.to));
+  const range = { from, to, windowDays: WINDOW_DAYS.calendar };
   const calendar = new CalendarBuilder(gateSetFrom(natal), range.from, range.to, input.nodeType);
   const { bodies, level } = CALENDAR_INGRESSES;
   await ingressesInPieces(range, bodies, level, input.nodeType, slicer, (part) => calendar.add(part));

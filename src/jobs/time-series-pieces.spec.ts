@@ -30,7 +30,7 @@ function returnsInOneCall(input: ReturnsInput): string {
     count: found.length,
     events: found.map((e) => {
       const at = isoSecond(e.jdUt);
-      const event = { kind: e.kind, at, pass: e.pass, of: e.of, retrograde: e.retrograde };
+      const event = { kind: e.kind, at, returnNumber: e.returnNumber, pass: e.pass, passes: e.passes, retrograde: e.retrograde };
       if (!input.chart) return event;
       const { natal: _natal, ...transit } = presentTransit(computeTransit(natal, ms(at), { nodeType: input.nodeType }), natal, echo);
       return { ...event, transit };

@@ -1776,9 +1776,9 @@ export interface components {
         };
         /** @description POST /v1/transits/ingresses: every gate (or line) ingress of the bodies asked for, in time order (ties in body order). */
         Ingresses: {
-            /** @description Start of the range (included), UTC to the second. */
+            /** @description Start of the range (included), UTC to the second. An event belongs to the range when its reported second does. */
             from: components["schemas"]["UtcInstant"];
-            /** @description End of the range (excluded), UTC to the second. */
+            /** @description End of the range (excluded), UTC to the second. An event belongs to the range when its reported second does. */
             to: components["schemas"]["UtcInstant"];
             /** @description Level reported. */
             level: components["schemas"]["IngressLevel"];
@@ -1809,9 +1809,9 @@ export interface components {
         };
         /** @description POST /v1/transits/stations: every station of the bodies asked for, in time order. */
         Stations: {
-            /** @description Start of the range (included), UTC to the second. */
+            /** @description Start of the range (included), UTC to the second. An event belongs to the range when its reported second does. */
             from: components["schemas"]["UtcInstant"];
-            /** @description End of the range (excluded), UTC to the second. */
+            /** @description End of the range (excluded), UTC to the second. An event belongs to the range when its reported second does. */
             to: components["schemas"]["UtcInstant"];
             /** @description The bodies searched, in body order. */
             bodies: components["schemas"]["StationBody"][];
@@ -1858,10 +1858,12 @@ export interface components {
             kind: components["schemas"]["ReturnKind"];
             /** @description When the body is exactly at the point, to the second. */
             at: components["schemas"]["UtcInstant"];
-            /** @description Which exact pass of this return: 1, and 2 and 3 when the body stations near the point (2 is retrograde). */
-            pass: number;
             /** @description Which return since birth: 1 for the first Saturn return (about age 29), 30 for the 30th birthday's solar return. */
-            of: number;
+            returnNumber: number;
+            /** @description Which exact pass of this return, 1 to `passes`; the even ones are retrograde. */
+            pass: number;
+            /** @description How many exact passes this return has, those outside the range included: 1 for the Sun and the Moon; 1 or 3 for Saturn and the Uranus opposition; 1, 3 or 5 for Chiron (the most found over 1800–2400). */
+            passes: number;
             /** @description True when the body passes the point moving backwards. */
             retrograde: boolean;
             /** @description Only when the request asked for chart: true — the transit overlay at this instant. */
@@ -1869,9 +1871,9 @@ export interface components {
         };
         /** @description POST /v1/chart/returns: the returns of the natal chart in the range, every pass, in time order. */
         Returns: {
-            /** @description Start of the range (included), UTC to the second. */
+            /** @description Start of the range (included), UTC to the second. An event belongs to the range when its reported second does. */
             from: components["schemas"]["UtcInstant"];
-            /** @description End of the range (excluded), UTC to the second. */
+            /** @description End of the range (excluded), UTC to the second. An event belongs to the range when its reported second does. */
             to: components["schemas"]["UtcInstant"];
             /** @description The kinds searched, sorted. */
             kinds: components["schemas"]["ReturnKind"][];
@@ -1952,9 +1954,9 @@ export interface components {
         CalendarInterval: components["schemas"]["CalendarCompletesChannel"] | components["schemas"]["CalendarTransitChannel"] | components["schemas"]["CalendarDefinesCenter"];
         /** @description POST /v1/chart/transit-calendar: when transits complete natal channels, form channels, or define open centers, sorted by start then end. */
         TransitCalendar: {
-            /** @description Start of the range (included), UTC to the second. */
+            /** @description Start of the range (included), UTC to the second. An event belongs to the range when its reported second does. */
             from: components["schemas"]["UtcInstant"];
-            /** @description End of the range (excluded), UTC to the second. */
+            /** @description End of the range (excluded), UTC to the second. An event belongs to the range when its reported second does. */
             to: components["schemas"]["UtcInstant"];
             /** @description Number of intervals found in the range. */
             count: number;
@@ -1978,7 +1980,7 @@ export interface components {
             from: components["schemas"]["LocalReading"];
             /** @description End (excluded). */
             to: components["schemas"]["LocalReading"];
-            /** @description Length in hours (4 decimals): 24, or 23 / 25 on a clock-change day, for a whole day. */
+            /** @description Length in hours (4 decimals): 24, or 23 / 25 on a clock-change day, for a whole day; the part's own length for a part. */
             hours: number;
         };
         /** @description The birth day as understood. */
@@ -1987,10 +1989,10 @@ export interface components {
             date: components["schemas"]["CalendarDate"];
             /** @description The birth place used. */
             location: components["schemas"]["BirthLocation"];
-            /** @description The whole local day, 00:00 to 24:00. */
+            /** @description The part of the day the answer covers (the windows, and the hours of `varying`): the whole local day, 00:00 to 24:00, or the part asked for (a time with a margin, or from/to). */
             day: components["schemas"]["LocalPeriod"];
-            /** @description Only when a part of the day was asked for (a time with a margin, or from/to): that part. */
-            span?: components["schemas"]["LocalPeriod"];
+            /** @description Only when a part of the day was asked for: the whole local day, 00:00 to 24:00. */
+            wholeDay?: components["schemas"]["LocalPeriod"];
         };
         /** @description The window's whole chart, as POST /v1/chart gives it, without the birth echo. */
         DayWindowChart: {
@@ -7246,7 +7248,7 @@ export interface operations {
                      *       "events": [
                      *         {
                      *           "body": "uranus",
-                     *           "at": "2026-02-04T02:33:06Z",
+                     *           "at": "2026-02-04T02:33:07Z",
                      *           "station": "direct",
                      *           "gate": 8,
                      *           "line": 4
@@ -7438,29 +7440,33 @@ export interface operations {
                      *         {
                      *           "kind": "saturn",
                      *           "at": "1976-10-24T15:30:49Z",
+                     *           "returnNumber": 1,
                      *           "pass": 1,
-                     *           "of": 1,
+                     *           "passes": 3,
                      *           "retrograde": false
                      *         },
                      *         {
                      *           "kind": "saturn",
                      *           "at": "1977-01-01T06:51:52Z",
+                     *           "returnNumber": 1,
                      *           "pass": 2,
-                     *           "of": 1,
+                     *           "passes": 3,
                      *           "retrograde": true
                      *         },
                      *         {
                      *           "kind": "saturn",
                      *           "at": "1977-07-07T07:57:39Z",
+                     *           "returnNumber": 1,
                      *           "pass": 3,
-                     *           "of": 1,
+                     *           "passes": 3,
                      *           "retrograde": false
                      *         },
                      *         {
                      *           "kind": "saturn",
                      *           "at": "2006-08-15T00:17:21Z",
+                     *           "returnNumber": 2,
                      *           "pass": 1,
-                     *           "of": 2,
+                     *           "passes": 1,
                      *           "retrograde": false
                      *         }
                      *       ],
@@ -7902,7 +7908,7 @@ export interface operations {
     places: {
         parameters: {
             query: {
-                /** @description A partial or complete place name, in any script ("Lond", "münch", "Моск"); ", Country" narrows it. At least 2 characters. */
+                /** @description A partial or complete place name, in any script ("Lond", "münch", "Моск", "東"); ", Country" narrows it. At least 2 letters or digits, or one CJK character (Han, kana, Hangul). */
                 q: string;
                 limit?: number;
             };
@@ -7940,7 +7946,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlaceSearch"];
                 };
             };
-            /** @description QUERY_TOO_SHORT (empty or one letter), VALIDATION_FAILED (limit outside 1–20) */
+            /** @description QUERY_TOO_SHORT (empty, or one letter that is not a CJK character), VALIDATION_FAILED (limit outside 1–20) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -191,16 +191,20 @@ describe('against a running API', { skip }, () => {
     it('stations(): 18 stations in 2026, the first Uranus direct in 8.4', async () => {
       const answer = await hd.stations({ from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z' });
       assert.equal(answer.count, 18);
-      assert.deepEqual(answer.events[0], { body: 'uranus', at: '2026-02-04T02:33:06Z', station: 'direct', gate: 8, line: 4 });
+      // The Swiss Ephemeris' speed of Uranus changes sign at 02:33:07.5 (bisected to the millisecond); a station's
+      // instant is flat in longitude, and the solver's lies within 2 s of it.
+      const { at, ...rest } = answer.events[0];
+      assert.deepEqual(rest, { body: 'uranus', station: 'direct', gate: 8, line: 4 });
+      assert.ok(Math.abs(Date.parse(at) - Date.parse('2026-02-04T02:33:07.536Z')) <= 2000, at);
     });
 
     // Saturn's period is 29.46 years: the first return falls 29–30 years after 1948-04, the second 58–59 years after.
     it('returns(): Saturn returns where its period puts them, as the API sends them', async () => {
       const body = { ...ra, from: '1948-04-09T00:00:00Z', to: '2008-04-09T00:00:00Z', kinds: ['saturn' as const] };
       const answer = await hd.returns(body);
-      const events = answer.events.map((e: { at: string; pass: number; of: number }) => [Number(e.at.slice(0, 4)), e.of]);
-      assert.ok(events.every(([year, of]) => (of === 1 ? year >= 1976 && year <= 1978 : of === 2 && year >= 2005 && year <= 2008)));
-      assert.ok(events.some(([, of]) => of === 1) && events.some(([, of]) => of === 2));
+      const events = answer.events.map((e) => [Number(e.at.slice(0, 4)), e.returnNumber]);
+      assert.ok(events.every(([year, n]) => (n === 1 ? year >= 1976 && year <= 1978 : n === 2 && year >= 2005 && year <= 2008)));
+      assert.ok(events.some(([, n]) => n === 1) && events.some(([, n]) => n === 2));
       assert.equal(answer.natal.type, 'Manifestor');
       assert.deepEqual(answer, await wire('/v1/chart/returns', body));
     });

@@ -49,6 +49,11 @@ export interface ResolvedPlace extends PlaceFields {
 }
 
 export const SEARCH_MAX_LIMIT = 20;
+/**
+ * A character that is a word, or most of one, alone: Han (Chinese, Japanese kanji), kana, Hangul syllables. One of
+ * them is a whole query ("東", "京"); one Latin or Cyrillic letter is not.
+ */
+const IDEOGRAPHIC = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
 
 interface Country {
   code: string;
@@ -695,8 +700,9 @@ export class Gazetteer {
       .map((p) => p.trim());
     const parts = [first, ...rest.filter((p) => normalizeKey(p))];
     const text = clean(first);
-    if ([...text.replace(/ /g, '')].length < 2) {
-      throw new EngineInputError('QUERY_TOO_SHORT', 'The search needs at least 2 letters or digits of the place name.', { query });
+    const chars = [...text.replace(/ /g, '')];
+    if (chars.length < 2 && !(chars.length === 1 && IDEOGRAPHIC.test(chars[0]))) {
+      throw new EngineInputError('QUERY_TOO_SHORT', 'The search needs at least 2 letters or digits of the place name, or one CJK character.', { query });
     }
     if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_MAX_LIMIT) {
       throw new EngineInputError('INVALID_LIMIT', `limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}.`, { limit });

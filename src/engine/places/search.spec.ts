@@ -156,6 +156,12 @@ describe('searchPlaces', () => {
     for (const limit of [0, 21, -1, 1.5, Number.NaN, Infinity]) expect(err(() => searchPlaces('Paris', limit)).code).toBe('INVALID_LIMIT');
     expect(err(() => searchPlaces('Paris', '5' as unknown as number)).code).toBe('INVALID_LIMIT');
     expect(searchPlaces('ab', 1)).toBeInstanceOf(Array);
+    // One CJK character is a whole query: GeoNames lists 東京 among Tokyo's (1850147) alternate names, 京都 among
+    // Kyoto's (1857910), 서울 among Seoul's (1835848). One Latin or Cyrillic letter is not.
+    expect(searchPlaces('東', 5).map((p) => p.name)).toContain('Tokyo');
+    expect(searchPlaces('京', 5).map((p) => p.name)).toContain('Kyoto');
+    expect(searchPlaces('서', 5).map((p) => p.name)).toContain('Seoul');
+    for (const q of ['м', 'é', '1']) expect(err(() => searchPlaces(q, 10)).code).toBe('QUERY_TOO_SHORT');
     expect(searchPlaces('Paris', 20).length).toBe(20);
   });
 });

@@ -38,7 +38,7 @@ export class PlacesController {
   })
   @ApiResponse({
     status: 400,
-    description: 'QUERY_TOO_SHORT (empty or one letter), VALIDATION_FAILED (limit outside 1–20)',
+    description: 'QUERY_TOO_SHORT (empty, or one letter that is not a CJK character), VALIDATION_FAILED (limit outside 1–20)',
     ...errorExample('QUERY_TOO_SHORT', 'q: q must be at least 2 characters of a place name'),
   })
   @ApiResponse({

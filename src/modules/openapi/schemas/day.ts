@@ -37,17 +37,20 @@ export const DAY_SCHEMAS: Record<string, JsonSchema> = {
   LocalPeriod: object('A part of the birth day.', {
     from: ref('LocalReading', 'Start (included).'),
     to: ref('LocalReading', 'End (excluded).'),
-    hours: hours('Length in hours (4 decimals): 24, or 23 / 25 on a clock-change day, for a whole day.'),
+    hours: hours("Length in hours (4 decimals): 24, or 23 / 25 on a clock-change day, for a whole day; the part's own length for a part."),
   }),
   DayBirth: object(
     'The birth day as understood.',
     {
       date: ref('CalendarDate', 'Local birth date as given.'),
       location: ref('BirthLocation', 'The birth place used.'),
-      day: ref('LocalPeriod', 'The whole local day, 00:00 to 24:00.'),
-      span: ref('LocalPeriod', 'Only when a part of the day was asked for (a time with a margin, or from/to): that part.'),
+      day: ref(
+        'LocalPeriod',
+        'The part of the day the answer covers (the windows, and the hours of `varying`): the whole local day, 00:00 to 24:00, or the part asked for (a time with a margin, or from/to).',
+      ),
+      wholeDay: ref('LocalPeriod', 'Only when a part of the day was asked for: the whole local day, 00:00 to 24:00.'),
     },
-    ['span'],
+    ['wholeDay'],
   ),
   DayWindowChart: object("The window's whole chart, as POST /v1/chart gives it, without the birth echo.", CHART_CORE_PROPERTIES),
   DayWindow: object(

@@ -25,7 +25,7 @@ export const MISC_SCHEMAS: Record<string, JsonSchema> = {
     location: string('"Name, Country" or "Name, Region, Country": send it as `location` to the chart operations to get exactly this place.', { minLength: 1 }),
   }),
   PlaceSearch: object('GET /v1/places: place suggestions for a birth-place field, best first.', {
-    query: string('The query as received (trimmed).', { minLength: 2, maxLength: 200 }),
+    query: string('The query as received (trimmed).', { minLength: 1, maxLength: 200 }),
     count: integer('Number of suggestions.', 0, PLACES_MAX_LIMIT),
     places: array('The suggestions, best first; at most `limit`.', ref('PlaceSuggestion'), { maxItems: PLACES_MAX_LIMIT }),
   }),

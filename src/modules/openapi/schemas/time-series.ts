@@ -8,8 +8,8 @@ import { TRANSIT_CORE_PROPERTIES } from './composite-transit';
 export const RETURN_KINDS = ['solar', 'lunar', 'saturn', 'uranus-opposition', 'chiron'] as const;
 
 const range = {
-  from: ref('UtcInstant', 'Start of the range (included), UTC to the second.'),
-  to: ref('UtcInstant', 'End of the range (excluded), UTC to the second.'),
+  from: ref('UtcInstant', 'Start of the range (included), UTC to the second. An event belongs to the range when its reported second does.'),
+  to: ref('UtcInstant', 'End of the range (excluded), UTC to the second. An event belongs to the range when its reported second does.'),
 };
 const count = (what: string): JsonSchema => integer(`Number of ${what} found in the range.`, 0);
 
@@ -68,8 +68,12 @@ export const TIME_SERIES_SCHEMAS: Record<string, JsonSchema> = {
     {
       kind: ref('ReturnKind', 'Which return.'),
       at: ref('UtcInstant', 'When the body is exactly at the point, to the second.'),
-      pass: integer('Which exact pass of this return: 1, and 2 and 3 when the body stations near the point (2 is retrograde).', 1),
-      of: integer("Which return since birth: 1 for the first Saturn return (about age 29), 30 for the 30th birthday's solar return.", 1),
+      returnNumber: integer("Which return since birth: 1 for the first Saturn return (about age 29), 30 for the 30th birthday's solar return.", 1),
+      pass: integer('Which exact pass of this return, 1 to `passes`; the even ones are retrograde.', 1),
+      passes: integer(
+        'How many exact passes this return has, those outside the range included: 1 for the Sun and the Moon; 1 or 3 for Saturn and the Uranus opposition; 1, 3 or 5 for Chiron (the most found over 1800–2400).',
+        1,
+      ),
       retrograde: boolean('True when the body passes the point moving backwards.'),
       transit: ref('ReturnTransit', 'Only when the request asked for chart: true — the transit overlay at this instant.'),
     },
