@@ -317,3 +317,6 @@ export const QUEUED_PATHS: ReadonlySet<string> = new Set(
     .filter((op) => op.queued)
     .map((op) => op.path),
 );
+
+/** How many operations a key opens: the /v1 routes that are also MCP tools (not the purchase's own routes, not key rotation). */
+export const KEYED_OPERATION_COUNT = Object.values(OPERATIONS as Record<string, Operation>).filter((op) => op.path.startsWith('/v1/') && op.tool).length;

@@ -231,3 +231,12 @@ describe('reveal page', () => {
     expect(renderRevealPage({ kind: 'disabled' })).toContain('Purchases are not open on this server');
   });
 });
+
+describe('the buy page', () => {
+  it('counts the operations a key opens: the 15 keyed /v1 routes a caller uses', () => {
+    // Counted by hand from the README's list: 6 charts, 3 drawings, 4 through time, batch, places.
+    const html = renderBuyPage({ price: USD, enabled: true });
+    expect(html).toContain('unlimited use of all 15 operations');
+    expect(html).not.toContain('five operations');
+  });
+});

@@ -2,6 +2,7 @@
 // Every page shares ONE inline style and (where needed) ONE inline script, so PAGE_CSP can allow
 // exactly those two texts by hash and nothing else; everything dynamic goes through escapeHtml.
 import { createHash } from 'node:crypto';
+import { KEYED_OPERATION_COUNT } from '../operations/operations';
 
 /** A price in minor units (cents, yen…) with a lowercase ISO 4217 currency code. */
 export interface Price {
@@ -130,13 +131,12 @@ export function renderBuyPage(opts: { price: Price; enabled: boolean }): string 
   const price = escapeHtml(formatPrice(opts.price));
   const features = `<h2>What the key gives you</h2>
 <ul class="features">
-<li><strong>Chart</strong> (<code>POST /v1/chart</code>): the Human Design chart for a birth date, time and place.</li>
-<li><strong>Advanced chart</strong> (<code>POST /v1/chart/advanced</code>): the chart with variables and all 26 activations.</li>
-<li><strong>Composite</strong> (<code>POST /v1/chart/composite</code>): the combined chart of two people.</li>
-<li><strong>Transits</strong> (<code>POST /v1/chart/transit</code>): the transits over a natal chart.</li>
-<li><strong>Bodygraph</strong> (<code>POST /v1/chart/bodygraph</code>): the bodygraph drawn as SVG.</li>
+<li><strong>Charts</strong> (<code>POST /v1/chart</code>, <code>/v1/chart/advanced</code>, <code>/v1/chart/composite</code>, <code>/v1/chart/transit</code>, <code>/v1/chart/penta</code>, <code>/v1/chart/day</code>): a person's chart, two together, a group of 3–5, the transits, a day of unknown birth time.</li>
+<li><strong>Drawings</strong> (<code>POST /v1/chart/bodygraph</code> and its composite and transit forms): the bodygraph as SVG or PNG.</li>
+<li><strong>Charts through time</strong> (<code>POST /v1/transits/ingresses</code>, <code>/v1/transits/stations</code>, <code>/v1/chart/returns</code>, <code>/v1/chart/transit-calendar</code>).</li>
+<li><strong>Batches</strong> of up to 100 charts and <strong>place search</strong> for a birth-place field.</li>
 </ul>
-<p>Bought once, unlimited use of all five operations, and the key never expires. Send it in the <code>HD-Api-Key</code> header.</p>`;
+<p>Bought once, unlimited use of all ${KEYED_OPERATION_COUNT} operations (also as MCP tools for AI agents), and the key never expires. Send it in the <code>HD-Api-Key</code> header.</p>`;
   const body = opts.enabled
     ? `<h1>Your Human Design API key</h1>
 <p class="price">${price} <span>one-time payment</span></p>
@@ -174,7 +174,7 @@ ${state.email ? `<p>Purchased by <strong>${escapeHtml(state.email)}</strong></p>
 </section>
 <p id="copy-status" class="status" role="status" aria-live="polite"></p>
 <h2>Try it</h2>
-<p>Send the key in the <code>HD-Api-Key</code> header of any of the five operations:</p>
+<p>Send the key in the <code>HD-Api-Key</code> header of any operation:</p>
 <pre><code id="curl-example">${curl}</code></pre>
 <p><button type="button" data-copy="curl-example">Copy command</button></p>
 <h2>If the key leaks</h2>
