@@ -1,8 +1,8 @@
-// HTML for the key purchase pages (GET /buy, GET /purchase/success): plain functions, no framework.
+// HTML for the service's pages (GET /, GET /buy, GET /purchase/success): plain functions, no framework.
 // Every page shares ONE inline style and (where needed) ONE inline script, so PAGE_CSP can allow
 // exactly those two texts by hash and nothing else; everything dynamic goes through escapeHtml.
 import { createHash } from 'node:crypto';
-import { KEYED_OPERATION_COUNT } from '../operations/operations';
+import { KEYED_OPERATION_COUNT, Operation, OPERATIONS } from '../operations/operations';
 
 /** A price in minor units (cents, yen…) with a lowercase ISO 4217 currency code. */
 export interface Price {
@@ -258,4 +258,72 @@ ${BUY_AGAIN}`,
       throw new Error(`unknown reveal state ${JSON.stringify(unknown)}`);
     }
   }
+}
+
+/** GET /: what the service is and where everything is; the same facts as HTML and, for Accept: application/json, as this object. */
+export interface ServiceIndex {
+  name: string;
+  description: string;
+  auth: string;
+  /** Where to go: a browser opens the GET ones; `/mcp` is an endpoint for MCP clients (POST). */
+  links: { rel: string; method: 'GET' | 'POST'; href: string; title: string }[];
+  operations: { method: string; path: string; summary: string; key: boolean }[];
+}
+
+/** Routes of the registry that need no key (the advice and the purchase's own). */
+const PUBLIC_PATHS = /^\/api\/advice|^\/v1\/purchase\//;
+
+export function serviceIndex(): ServiceIndex {
+  return {
+    name: 'Human Design chart API',
+    description:
+      'Human Design charts ("bodygraphs") from a birth date, time and place: charts, composites, transits, groups, drawings (SVG, PNG), ' +
+      'charts through time, place search, and a small advice API. Positions from the Swiss Ephemeris; places and time zones resolved offline.',
+    auth: 'Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>). The advice routes need none.',
+    links: [
+      { rel: 'buy', method: 'GET', href: '/buy', title: 'Buy an API key' },
+      { rel: 'docs', method: 'GET', href: '/docs', title: 'API reference (OpenAPI, try it out in the browser)' },
+      { rel: 'openapi', method: 'GET', href: '/docs-json', title: 'The OpenAPI 3.1 document (JSON)' },
+      { rel: 'llms', method: 'GET', href: '/llms.txt', title: 'A plain-text guide for AI agents, MCP included' },
+      { rel: 'mcp', method: 'POST', href: '/mcp', title: 'MCP server for AI agents (Streamable HTTP, stateless, the same key)' },
+      { rel: 'health', method: 'GET', href: '/health', title: 'Health (readiness)' },
+    ],
+    operations: Object.values(OPERATIONS as Record<string, Operation>)
+      .filter((op) => op.path !== '/v1/purchase/webhook')
+      .map((op) => ({ method: op.method, path: op.path, summary: op.summary, key: !PUBLIC_PATHS.test(op.path) })),
+  };
+}
+
+export function renderHomePage(opts: { publicUrl: string }): string {
+  const index = serviceIndex();
+  const url = opts.publicUrl.replace(/\/+$/, '');
+  const curl = `curl ${url}/v1/chart -H 'HD-Api-Key: YOUR_KEY' -H 'Content-Type: application/json' \\\n  -d '{"birthdate":"1948-04-09","birthtime":"00:14","location":"Montreal, Quebec, Canada"}'`;
+  const links = index.links
+    .map((l) =>
+      l.method === 'GET'
+        ? `<li><a href="${escapeHtml(l.href)}">${escapeHtml(l.title)}</a> <code>${escapeHtml(l.href)}</code></li>`
+        : `<li>${escapeHtml(l.title)}: <code>${l.method} ${escapeHtml(l.href)}</code></li>`,
+    )
+    .join('\n');
+  const operations = index.operations
+    .map((op) => `<li><code>${op.method} ${escapeHtml(op.path)}</code>: ${escapeHtml(op.summary)}${op.key ? '' : ' <span class="muted">(no key)</span>'}</li>`)
+    .join('\n');
+  const body = `<p class="eyebrow">API</p>
+<h1>${escapeHtml(index.name)}</h1>
+<p>${escapeHtml(index.description)}</p>
+<nav aria-labelledby="links-heading">
+<h2 id="links-heading">Start here</h2>
+<ul class="features">
+${links}
+</ul>
+</nav>
+<h2>Try it</h2>
+<p>${escapeHtml(index.auth)}</p>
+<pre><code>${escapeHtml(curl)}</code></pre>
+<h2>Operations</h2>
+<ul class="features">
+${operations}
+</ul>
+<p class="muted">Ask this page with <code>Accept: application/json</code> for the same as JSON.</p>`;
+  return page({ title: 'Home', state: 'home', body });
 }
