@@ -6,6 +6,7 @@ import { AdviceModule } from './modules/advice/advice.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ChartModule } from './modules/chart/chart.module';
 import { HealthModule } from './modules/health/health.module';
+import { HomeModule } from './modules/home/home.module';
 import { McpModule } from './modules/mcp/mcp.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { QueueModule } from './modules/queue/queue.module';
@@ -18,7 +19,7 @@ import { TimeSeriesModule } from './modules/time-series/time-series.module';
 import { ProcessorsModule } from './processors/processors.module';
 
 /** Feature modules that serve public HTTP routes (API role only). */
-const API_FEATURES: Type[] = [ChartModule, BatchModule, TimeSeriesModule, PlacesModule, AdviceModule, PurchaseModule, McpModule];
+const API_FEATURES: Type[] = [ChartModule, BatchModule, TimeSeriesModule, PlacesModule, AdviceModule, PurchaseModule, McpModule, HomeModule];
 
 /**
  * One module tree, two roles. `api` serves HTTP and produces jobs; `worker` runs the processors with only

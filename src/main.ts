@@ -6,11 +6,13 @@ import { describeRedis, pingRedis } from './modules/redis/redis-connection';
 import { limitConnections } from './common/connection-limits';
 import { drainOnSignals } from './common/draining';
 import { MetricsService } from './modules/metrics/metrics.service';
+import { ApiKeyService } from './modules/auth/api-key.store';
 import { createApp } from './http-app';
 import { resolveWorkerCount, stopWithParent, WorkerPool } from './worker-pool';
 
 async function main(): Promise<void> {
   let config = loadConfigOrExit();
+  let privateRedis = false;
 
   if (!(await pingRedis(config))) {
     // A private server only stands in for the default address, never for a configured Sentinel or cluster.
@@ -21,6 +23,7 @@ async function main(): Promise<void> {
           `(memory only: API keys created in it are lost when the process stops).\n`,
       );
       config = { ...config, redisUrl: url };
+      privateRedis = true;
     } else {
       process.stderr.write(
         `Redis does not answer at ${describeRedis(config)}. Start one (e.g. "redis-server --daemonize yes" or ` +
@@ -54,6 +57,18 @@ async function main(): Promise<void> {
   drainOnSignals(server);
   process.stdout.write(
     `${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'listening', role: config.role, port: (server.address() as { port: number }).port, workers: pool?.pids })}\n`,
+  );
+  if (config.role !== 'worker') await sayHowToMakeAKey(app.get(ApiKeyService), privateRedis ? config.redisUrl : undefined);
+}
+
+/** A server with no key at all refuses every call: say so at start, with the commands that make one. */
+async function sayHowToMakeAKey(keys: ApiKeyService, privateRedisUrl: string | undefined): Promise<void> {
+  if (await keys.anyKeyExists().catch(() => true)) return;
+  const redis = privateRedisUrl ? `REDIS_URL=${privateRedisUrl} ` : '';
+  process.stderr.write(
+    `No API key exists yet, so every call will answer 401. For a first try, start with a static key: ` +
+      `"HD_API_KEYS=my-local-key-0123456789 npm start", then send "HD-Api-Key: my-local-key-0123456789". ` +
+      `For a key of your own: "${redis}npm run key -- create <label>" (printed once).\n`,
   );
 }
 

@@ -1,6 +1,7 @@
 /** No Docker engine runs here: parse docker-compose.yml and check the services it promises. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { parse } from 'yaml';
 
 // Compose resolves YAML merge keys (<<), so the parse must too.
@@ -70,6 +71,27 @@ describe('docker-compose.yml', () => {
       expect(svc.depends_on.redis.condition).toBe('service_healthy');
       expect(svc.healthcheck.test.join(' ')).toMatch(/\/health\/ready/);
     }
+  });
+
+  it("refuses to start Grafana without an admin password of the operator's own (no admin/admin)", () => {
+    const grafana = compose.services.grafana;
+    expect(grafana.environment.GF_SECURITY_ADMIN_PASSWORD).toBe('${GRAFANA_ADMIN_PASSWORD:-}');
+    expect(grafana.entrypoint.slice(0, 2)).toEqual(['/bin/sh', '-c']);
+    // Compose turns "$$" into "$"; the image's own entrypoint is replaced by a marker to see whether it would run.
+    const script = (grafana.entrypoint[2] as string).replace(/\$\$/g, '$').replace('exec /run.sh "$@"', 'echo would-start');
+    expect(script).not.toContain('$$');
+    const run = (password: string | undefined) =>
+      spawnSync('sh', ['-c', script], {
+        env: { PATH: process.env.PATH, ...(password === undefined ? {} : { GF_SECURITY_ADMIN_PASSWORD: password }) },
+        encoding: 'utf8',
+      });
+    for (const password of [undefined, '', 'admin']) {
+      const r = run(password);
+      expect([password, r.status, r.stdout]).toEqual([password, 1, '']);
+      expect(r.stderr).toContain('set GRAFANA_ADMIN_PASSWORD');
+    }
+    const ok = run('a-password-of-my-own');
+    expect([ok.status, ok.stdout.trim()]).toEqual([0, 'would-start']);
   });
 
   it('builds from the multi-stage Dockerfile with production dependencies only', () => {

@@ -126,10 +126,16 @@ describe('MCP server at /mcp (Streamable HTTP, the SDK client)', () => {
     );
     for (const tool of tools) {
       expect(tool.description!.length).toBeGreaterThan(60);
+      expect([tool.name, tool.title!.length <= 24]).toEqual([tool.name, true]); // a short title; the description says the rest
       expect(tool.inputSchema.type).toBe('object');
       expect(JSON.stringify(tool)).not.toContain('$ref');
       expect(tool.annotations?.readOnlyHint).toBe(true);
     }
+    // The advice tool takes an id: its description says so, not only "random".
+    const advice = tools.find((t) => t.name === 'advice')!;
+    expect(Object.keys(advice.inputSchema.properties!)).toEqual(['id']);
+    expect(advice.description).toMatch(/by its id/);
+    expect(advice.description).toContain('/api/advice/{id}');
     const chart = tools.find((t) => t.name === 'chart')!;
     expect(chart.inputSchema.required).toEqual(expect.arrayContaining(['birthdate', 'birthtime']));
     expect(Object.keys(chart.inputSchema.properties!)).toEqual(

@@ -150,6 +150,52 @@ describe('OpenAPI document: real answers validate against its schemas (ajv stric
     }
   });
 
+  it('every request example ("Try it out" sends it as it is) is answered 200, drawings as the image they ask for', async () => {
+    let sent = 0;
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
+      const media = item.post?.requestBody?.content?.['application/json'];
+      if (!media) continue;
+      expect([path, media.examples === undefined]).toEqual([path, false]); // else the UI builds one from every property
+      for (const [name, example] of Object.entries(media.examples as Record<string, { value: Json }>)) {
+        const res = await fetch(`${svc.baseUrl}${path}`, {
+          method: 'POST',
+          headers: { 'HD-Api-Key': TEST_API_KEY, 'content-type': 'application/json' },
+          body: JSON.stringify(example.value),
+        });
+        const type = res.headers.get('content-type') ?? '';
+        await res.arrayBuffer();
+        const wanted = path.endsWith('/bodygraph') ? (example.value.format === 'png' ? 'image/png' : 'image/svg+xml') : 'application/json';
+        expect([path, name, res.status, type.split(';')[0]]).toEqual([path, name, 200, wanted]);
+        // The UI shows the answer by its declared media type: image/png as a picture.
+        if (path.endsWith('/bodygraph')) expect(Object.keys(item.post.responses['200'].content)).toEqual(['image/svg+xml', 'image/png']);
+        sent++;
+      }
+    }
+    expect(sent).toBeGreaterThanOrEqual(17);
+  });
+
+  it('orders its tags as a user meets them, and its descriptions read as written (Markdown: "<key>" only in code)', () => {
+    expect(doc.tags.map((t: Json) => t.name)).toEqual(['charts', 'time series', 'places', 'batch', 'advice', 'MCP', 'keys', 'purchase', 'ops']);
+    const used = new Set(
+      Object.values(doc.paths as Record<string, Json>).flatMap((item) => Object.values(item as Record<string, Json>).flatMap((op) => op.tags as string[])),
+    );
+    for (const tag of used) expect(doc.tags.map((t: Json) => t.name)).toContain(tag);
+    expect(doc.info.description).toContain('`Authorization: Bearer <key>`');
+    // Outside code spans, a "<" followed by a letter would be read as an HTML tag and vanish.
+    const bare: string[] = [];
+    const visit = (node: unknown, where: string): void => {
+      if (Array.isArray(node)) node.forEach((v, i) => visit(v, `${where}/${i}`));
+      else if (node && typeof node === 'object') {
+        for (const [k, v] of Object.entries(node)) {
+          if ((k === 'description' || k === 'summary') && typeof v === 'string' && /<[a-z/!]/i.test(v.replace(/`[^`]*`/g, ''))) bare.push(`${where}/${k}`);
+          else if (k !== 'example' && k !== 'examples') visit(v, `${where}/${k}`);
+        }
+      }
+    };
+    visit(doc, '');
+    expect(bare).toEqual([]);
+  });
+
   it.each(SUCCESSES.map((s) => [`${s.method} ${s.path}`, s] as const))('%s', async (_name, s) => {
     const { status, body } = await call(s.method, s.path, { body: s.body });
     expect(status).toBe(200);

@@ -1106,7 +1106,7 @@ export interface components {
          */
         ChannelKey: "1-8" | "2-14" | "3-60" | "4-63" | "5-15" | "6-59" | "7-31" | "9-52" | "10-20" | "10-34" | "10-57" | "11-56" | "12-22" | "13-33" | "16-48" | "17-62" | "18-58" | "19-49" | "20-34" | "20-57" | "21-45" | "23-43" | "24-61" | "25-51" | "26-44" | "27-50" | "28-38" | "29-46" | "30-41" | "32-54" | "34-57" | "35-36" | "37-40" | "39-55" | "42-53" | "47-64";
         /**
-         * @description One of the 26 activations, "personality.<body>" or "design.<body>".
+         * @description One of the 26 activations, `personality.<body>` or `design.<body>`.
          * @enum {string}
          */
         ActivationName: "personality.sun" | "personality.earth" | "personality.northNode" | "personality.southNode" | "personality.moon" | "personality.mercury" | "personality.venus" | "personality.mars" | "personality.jupiter" | "personality.saturn" | "personality.uranus" | "personality.neptune" | "personality.pluto" | "design.sun" | "design.earth" | "design.northNode" | "design.southNode" | "design.moon" | "design.mercury" | "design.venus" | "design.mars" | "design.jupiter" | "design.saturn" | "design.uranus" | "design.neptune" | "design.pluto";
@@ -1413,7 +1413,7 @@ export interface components {
             motivation: components["schemas"]["MotivationVariable"];
             /** @description Bottom-right arrow, from the personality North Node. */
             perspective: components["schemas"]["PerspectiveVariable"];
-            /** @description Short form "P<motivation><perspective> D<determination><environment>" with L/R for each arrow, e.g. "PLR DLL". */
+            /** @description Short form `P<motivation><perspective> D<determination><environment>` with L/R for each arrow, e.g. `PLR DLL`. */
             notation: string;
         };
         /** @description POST /v1/chart: the Human Design chart of one birth. */

@@ -15,6 +15,11 @@ import { IS_PUBLIC } from './public.decorator';
 /** A 401 names the scheme that would succeed (RFC 9110 §11.6.1); MCP clients read it. */
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="hd-chart-api"' };
 
+/** Said by a 401 of a server that has no key at all (nobody set it up yet), so that a first try finds its way. */
+export const NO_KEY_YET =
+  'This server has no API key yet: create one on it with "npm run key -- create <label>" ' +
+  '(Docker: "docker compose exec api node dist/cli/key.js create <label>"), or start it with HD_API_KEYS=<a key of 16+ characters>.';
+
 /**
  * Global guard: every route needs a valid HD-Api-Key unless marked @Public(). A key that must be looked up
  * in Redis while Redis is away waits for it within the request's deadline, like the job itself; the key's
@@ -38,14 +43,23 @@ export class ApiKeyGuard implements CanActivate {
     const http = context.switchToHttp();
     const key = presentedApiKey(http.getRequest<Request>().headers);
     if (!key) {
-      throw new ApiError(401, 'API_KEY_MISSING', 'Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>).', undefined, CHALLENGE);
+      const message = 'Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>).';
+      throw new ApiError(401, 'API_KEY_MISSING', await this.withHint(message), undefined, CHALLENGE);
     }
     const trace = http.getResponse<Response>().locals as RequestTrace;
     const deadline = (trace.receivedAt ?? Date.now()) + this.config.jobTimeoutMs;
     const hash = hashApiKey(key);
-    if (!(await this.isValid(hash, deadline))) throw new ApiError(401, 'API_KEY_INVALID', 'The API key is unknown or has been revoked.', undefined, CHALLENGE);
+    if (!(await this.isValid(hash, deadline))) {
+      throw new ApiError(401, 'API_KEY_INVALID', await this.withHint('The API key is unknown or has been revoked.'), undefined, CHALLENGE);
+    }
     trace.keyHash = hash.toString('hex');
     return true;
+  }
+
+  /** The refusal, and how to make a key when the server has none at all (if that cannot be read now, the refusal alone). */
+  private async withHint(message: string): Promise<string> {
+    const anyKey = await beforeDeadline(this.keys.anyKeyExists(), Date.now() + 500).catch(() => true);
+    return anyKey ? message : `${message} ${NO_KEY_YET}`;
   }
 
   /** Static and recently seen keys answer from memory; others are read from Redis, waiting out a blip. */

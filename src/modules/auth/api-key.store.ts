@@ -61,6 +61,10 @@ export class ApiKeyStore {
   private readonly staticHashes: Buffer[];
   private readonly cache = new Map<string, number>();
   private readonly channel: string;
+  /** A key record was seen in Redis: from then on some key exists (records are revoked, never deleted). */
+  private someKeyStored = false;
+  private noKeySeenAt = 0;
+  private keyLookup?: Promise<boolean>;
 
   constructor(
     private readonly redis: Redis,
@@ -117,6 +121,7 @@ export class ApiKeyStore {
     if (cachedAt !== undefined && Date.now() - cachedAt < KEY_CACHE_MS) return true;
     const [createdAt, revokedAt] = await this.redis.hmget(keyRecordName(this.prefix, hex), 'createdAt', 'revokedAt');
     const valid = Boolean(createdAt) && !revokedAt;
+    if (createdAt) this.someKeyStored = true;
     if (valid) {
       if (this.cache.size > 100_000) this.cache.clear();
       this.cache.set(hex, Date.now());
@@ -124,6 +129,28 @@ export class ApiKeyStore {
       this.cache.delete(hex);
     }
     return valid;
+  }
+
+  /**
+   * Whether this server has any key at all: a static one, or a key record in Redis. Only a server nobody set up
+   * yet answers false, and its 401 then says how to make a key. A "no" is read again at most every KEY_CACHE_MS,
+   * by one SCAN shared by the requests asking meanwhile.
+   */
+  async anyKeyExists(): Promise<boolean> {
+    if (this.staticHashes.length > 0 || this.someKeyStored) return true;
+    if (Date.now() - this.noKeySeenAt < KEY_CACHE_MS) return false;
+    this.keyLookup ??= (async () => {
+      try {
+        for await (const name of scanNames(this.redis, keyRecordName(this.prefix, '*'))) {
+          if (name) return (this.someKeyStored = true);
+        }
+        this.noKeySeenAt = Date.now();
+        return false;
+      } finally {
+        this.keyLookup = undefined;
+      }
+    })();
+    return this.keyLookup;
   }
 
   /** Creates a key and returns it: the only time it is ever shown. */

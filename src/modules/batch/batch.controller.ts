@@ -12,7 +12,7 @@ export const BATCH_PATH = '/v1/charts/batch';
 /** A batch's body may be this large (single calls: 16 KB); 100 items of birth data take about 15 KB. */
 export const BATCH_BODY_LIMIT = '256kb';
 
-@ApiTags('charts')
+@ApiTags('batch')
 @ApiSecurity('HD-Api-Key')
 @ERROR_RESPONSES()
 @Controller('v1/charts')

@@ -34,8 +34,11 @@ export function buildTools(document: OpenAPIObject): ToolEntry[] {
     const inputSchema = operation.tool.inputSchema ?? inputSchemaOf(http, schemas);
     const definition: ToolDefinition = {
       name: operation.tool.name,
-      title: operation.summary,
-      description: `${operation.summary}. ${operation.description} (HTTP: ${operation.method} ${operation.path})`,
+      title: operation.tool.title,
+      description:
+        id === 'advice'
+          ? `${operation.tool.description} (HTTP: GET /api/advice/{id}, or GET /api/advice for one at random)`
+          : `${operation.tool.description ?? `${operation.summary}. ${operation.description}`} (HTTP: ${operation.method} ${operation.path})`,
       inputSchema: portable(inline(inputSchema, schemas)) as Json,
       // Random advice is the one tool whose answer changes from call to call.
       annotations: { readOnlyHint: true, idempotentHint: id !== 'advice', openWorldHint: false },

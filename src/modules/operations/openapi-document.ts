@@ -1,11 +1,51 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { RESPONSE_SCHEMAS } from '../openapi/schemas';
-import { OPERATIONS, type Operation } from './operations';
+import { OPERATIONS, type Operation, type OperationId } from './operations';
 
 type Json = Record<string, unknown>;
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+const RA = { birthdate: '1948-04-09', birthtime: '00:14', location: 'Montreal, Quebec, Canada' };
+const BEN = { birthdate: '1992-10-03', birthtime: '00:03', location: 'Attleboro, Massachusetts, USA' };
+const BY_COORDINATES = { birthdate: '1992-09-06', birthtime: '00:04', latitude: 44.15, longitude: -122.57, timezone: 'America/Los_Angeles' };
+type Examples = Record<string, { summary: string; value: unknown }>;
+const drawing = (body: object): Examples => ({
+  png: { summary: 'PNG (shown as a picture here)', value: { ...body, format: 'png', size: 400 } },
+  svg: { summary: 'SVG (shown as its text here)', value: { ...body, size: 600 } },
+});
+
+/**
+ * The request bodies "Try it out" sends, each valid as sent (test/openapi.e2e-spec.ts sends every one). Without
+ * them the UI would build one from every property's example: a place name and coordinates together, "string"s.
+ */
+export const REQUEST_EXAMPLES: Partial<Record<OperationId, Examples>> = {
+  chart: { place: { summary: 'By place name', value: RA }, coordinates: { summary: 'By coordinates (and time zone)', value: BY_COORDINATES } },
+  advanced: { place: { summary: 'By place name', value: RA } },
+  composite: { two: { summary: 'Two people', value: { person1: RA, person2: BEN } } },
+  transit: { at: { summary: 'At an instant', value: { ...RA, at: '2024-01-01T00:00:00Z' } } },
+  penta: { three: { summary: 'A group of three', value: { members: [RA, BEN, BY_COORDINATES] } } },
+  day: { day: { summary: 'A whole day, birth time unknown', value: { birthdate: RA.birthdate, location: RA.location } } },
+  bodygraph: drawing(RA),
+  compositeBodygraph: drawing({ person1: RA, person2: BEN, names: ['Ra Uru Hu', 'Attleboro 1992'] }),
+  transitBodygraph: drawing({ ...RA, at: '2026-11-23T12:00:00Z' }),
+  ingresses: { week: { summary: 'A week of gate ingresses', value: { from: '2026-01-01', to: '2026-01-08', bodies: ['sun', 'earth', 'moon'] } } },
+  stations: { year: { summary: 'A year of stations', value: { from: '2026-01-01', to: '2027-01-01' } } },
+  returns: { saturn: { summary: 'Saturn returns over 60 years', value: { ...RA, kinds: ['saturn'], from: '1948-04-09', to: '2008-04-09' } } },
+  transitCalendar: { fortnight: { summary: 'Two weeks', value: { ...RA, from: '2026-01-01', to: '2026-01-15' } } },
+  batch: {
+    two: {
+      summary: 'Two charts',
+      value: {
+        items: [
+          { id: 'ra', operation: 'chart', ...RA },
+          { id: 'ben', operation: 'advanced', ...BEN },
+        ],
+      },
+    },
+  },
+};
 
 /**
  * The OpenAPI 3.1 document GET /docs-json serves: the routes and request DTOs as @nestjs/swagger reads them from
@@ -20,14 +60,30 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       .setTitle('Human Design chart API')
       .setDescription(
         'Human Design charts computed from the Swiss Ephemeris by queue workers, and a small advice API. ' +
-          'Every /v1 call needs an API key: the HD-Api-Key header, or Authorization: Bearer <key>. ' +
-          'AI agents: the same operations are MCP tools at /mcp (Streamable HTTP); a short guide is at /llms.txt.',
+          'Every /v1 call needs an API key: the `HD-Api-Key` header, or `Authorization: Bearer <key>` ([buy one](/buy)). ' +
+          'AI agents: the same operations are MCP tools at `POST /mcp` (Streamable HTTP); a short guide is at [/llms.txt](/llms.txt).',
       )
       .setVersion('1')
       .setLicense('AGPL-3.0-or-later', 'https://www.gnu.org/licenses/agpl-3.0.html')
       .addServer('/', 'This server')
       .addApiKey({ type: 'apiKey', in: 'header', name: 'HD-Api-Key', description: 'Your API key (buy one at /buy).' }, 'HD-Api-Key')
       .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The same API key as a Bearer token.' }, 'bearer')
+      // In the order a user meets them: the charts first, key rotation and purchases near the end.
+      .addTag('charts', 'Charts, composites, transits, groups, an unknown birth time, and the drawings (SVG or PNG)')
+      .addTag('time series', 'Charts through time: ingresses, stations, returns, a personal transit calendar')
+      .addTag('places', 'Place suggestions for a birth-place field')
+      .addTag('batch', 'Up to 100 charts in one call')
+      .addTag('advice', 'The advice API (no key needed)')
+      .addTag(
+        'MCP',
+        'Every keyed operation as an MCP tool at `POST /mcp` (Streamable HTTP, stateless, the same key); a guide for agents at [/llms.txt](/llms.txt)',
+      )
+      .addTag('keys', 'Replacing a key that leaked')
+      .addTag('purchase', 'Buying a key through Stripe Checkout: the [buy page](/buy) and what it calls')
+      .addTag(
+        'ops',
+        'Operations, outside this document: `GET /health` (`/health/ready`, `/health/live`), `GET /metrics` (Prometheus), `/admin/queues` (dashboard)',
+      )
       .build(),
     { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` },
   );
@@ -43,6 +99,13 @@ export function completeDocument(document: OpenAPIObject): void {
     const item = (document.paths[op.path] as Json | undefined)?.[op.method.toLowerCase()] as Json | undefined;
     if (!item) throw new Error(`OpenAPI: operation ${id} (${op.method} ${op.path}) is not served by any controller`);
     item.operationId = id;
+    if (op.input?.in === 'body') {
+      const examples = REQUEST_EXAMPLES[id as OperationId];
+      if (!examples) throw new Error(`OpenAPI: operation ${id} has no request example (REQUEST_EXAMPLES)`);
+      const media = ((item.requestBody as Json | undefined)?.content as Record<string, Json> | undefined)?.['application/json'];
+      if (!media) throw new Error(`OpenAPI: operation ${id} has no JSON request body`);
+      media.examples = examples;
+    }
     if (op.output.kind === 'json') setSchema(responseOf(item, String(op.output.status ?? 200)), ref(op.output.schema));
   }
   for (const pathItem of Object.values(document.paths)) {

@@ -41,7 +41,14 @@ export interface Operation {
    * The MCP tool that runs this operation (none: HTTP only). Its input schema is the DTO's, as the OpenAPI
    * document gives it, unless the HTTP input is not a DTO (a path parameter): then it is written here.
    */
-  tool?: { name: string; inputSchema?: Record<string, unknown> };
+  tool?: {
+    name: string;
+    /** A short title for a tool list (the summary is the long form). */
+    title: string;
+    /** When the tool does more than the route's summary says (advice: by id too), what it does. */
+    description?: string;
+    inputSchema?: Record<string, unknown>;
+  };
 }
 
 const BIRTH =
@@ -63,7 +70,7 @@ export const OPERATIONS = {
     description: `${BIRTH} ${CHART_FIELDS} Dates from ${FIRST_BIRTHDATE} to ${LAST_BIRTHDATE}.`,
     input: { in: 'body', dto: BirthDataDto },
     output: { kind: 'json', schema: 'Chart' },
-    tool: { name: 'chart' },
+    tool: { name: 'chart', title: 'Chart' },
   },
   advanced: {
     method: 'POST',
@@ -74,7 +81,7 @@ export const OPERATIONS = {
     description: `${BIRTH} Everything /v1/chart gives, and for each of the 26 activations its longitude, gate, line, color, tone and base; the four variables (arrows); hanging gates.`,
     input: { in: 'body', dto: BirthDataDto },
     output: { kind: 'json', schema: 'AdvancedChart' },
-    tool: { name: 'advanced_chart' },
+    tool: { name: 'advanced_chart', title: 'Advanced chart' },
   },
   composite: {
     method: 'POST',
@@ -86,7 +93,7 @@ export const OPERATIONS = {
       "person1 and person2, each with birth data as for /v1/chart. The answer: both charts' gates together, the composite type and definition, and every channel by kind (electromagnetic, companionship, dominance, compromise).",
     input: { in: 'body', dto: CompositeRequestDto },
     output: { kind: 'json', schema: 'CompositeChart' },
-    tool: { name: 'composite_chart' },
+    tool: { name: 'composite_chart', title: 'Composite chart' },
   },
   transit: {
     method: 'POST',
@@ -97,7 +104,7 @@ export const OPERATIONS = {
     description: `${BIRTH} Optional at: an ISO 8601 instant with offset or Z (default now). The answer: the transiting planets' gates and lines, the channels and centers the transit defines with the natal chart.`,
     input: { in: 'body', dto: TransitRequestDto },
     output: { kind: 'json', schema: 'TransitChart' },
-    tool: { name: 'transit' },
+    tool: { name: 'transit', title: 'Transit' },
   },
   penta: {
     method: 'POST',
@@ -111,7 +118,7 @@ export const OPERATIONS = {
       'gaps lists the missing gates and channels, overlaps the gates two or more members supply. Two people: use the composite operation. Rules: docs/penta.md.',
     input: { in: 'body', dto: PentaRequestDto },
     output: { kind: 'json', schema: 'PentaAnalysis' },
-    tool: { name: 'penta' },
+    tool: { name: 'penta', title: 'Penta (group of 3–5)' },
   },
   day: {
     method: 'POST',
@@ -125,7 +132,7 @@ export const OPERATIONS = {
       'varying gives, for each field that changes, its values with the hours each covers. detail: "full" adds each window\'s whole chart.',
     input: { in: 'body', dto: DayRequestDto },
     output: { kind: 'json', schema: 'DayCharts' },
-    tool: { name: 'day' },
+    tool: { name: 'day', title: 'Unknown birth time' },
   },
   bodygraph: {
     method: 'POST',
@@ -136,7 +143,7 @@ export const OPERATIONS = {
     description: `${BIRTH} Drawing options: size (pixels, default 800), theme light or dark, format svg or png, background theme or transparent, variables true to draw the arrows.`,
     input: { in: 'body', dto: BodygraphRequestDto },
     output: { kind: 'drawing' },
-    tool: { name: 'bodygraph' },
+    tool: { name: 'bodygraph', title: 'Bodygraph drawing' },
   },
   compositeBodygraph: {
     method: 'POST',
@@ -147,7 +154,7 @@ export const OPERATIONS = {
     description: 'person1 and person2 as for the composite, optional names [two labels], and the drawing options (size, theme, format, background).',
     input: { in: 'body', dto: CompositeBodygraphRequestDto },
     output: { kind: 'drawing' },
-    tool: { name: 'composite_bodygraph' },
+    tool: { name: 'composite_bodygraph', title: 'Composite drawing' },
   },
   transitBodygraph: {
     method: 'POST',
@@ -158,7 +165,7 @@ export const OPERATIONS = {
     description: `${BIRTH} Optional at (ISO 8601 instant, default now) and the drawing options (size, theme, format, background).`,
     input: { in: 'body', dto: TransitBodygraphRequestDto },
     output: { kind: 'drawing' },
-    tool: { name: 'transit_bodygraph' },
+    tool: { name: 'transit_bodygraph', title: 'Transit drawing' },
   },
   ingresses: {
     method: 'POST',
@@ -171,7 +178,7 @@ export const OPERATIONS = {
       `the previous ones, and whether the body was retrograde. Earth and South Node mirror the Sun and North Node. Ranges: at most ${RANGE_LIMIT_DAYS.ingressesLine} days at line level, ${RANGE_LIMIT_DAYS.ingressesGate} at gate level.`,
     input: { in: 'body', dto: IngressesRequestDto },
     output: { kind: 'json', schema: 'Ingresses' },
-    tool: { name: 'ingresses' },
+    tool: { name: 'ingresses', title: 'Ingresses' },
   },
   stations: {
     method: 'POST',
@@ -182,7 +189,7 @@ export const OPERATIONS = {
     description: `from and to: dates or ISO instants; optional bodies (Mercury to Pluto). At most ${RANGE_LIMIT_DAYS.stations} days (20 years) per call.`,
     input: { in: 'body', dto: StationsRequestDto },
     output: { kind: 'json', schema: 'Stations' },
-    tool: { name: 'stations' },
+    tool: { name: 'stations', title: 'Stations' },
   },
   returns: {
     method: 'POST',
@@ -195,7 +202,7 @@ export const OPERATIONS = {
       'of (which return since birth) and, with chart: true, the transit overlay at that instant.',
     input: { in: 'body', dto: ReturnsRequestDto },
     output: { kind: 'json', schema: 'Returns' },
-    tool: { name: 'returns' },
+    tool: { name: 'returns', title: 'Returns' },
   },
   transitCalendar: {
     method: 'POST',
@@ -208,7 +215,7 @@ export const OPERATIONS = {
       'and defines-center (an open natal center defined for a while), each with the bodies responsible.',
     input: { in: 'body', dto: TransitCalendarRequestDto },
     output: { kind: 'json', schema: 'TransitCalendar' },
-    tool: { name: 'transit_calendar' },
+    tool: { name: 'transit_calendar', title: 'Transit calendar' },
   },
   batch: {
     method: 'POST',
@@ -221,7 +228,7 @@ export const OPERATIONS = {
       "or {id, status, error} with the single call's error. The whole batch answers within JOB_TIMEOUT_MS; an item not finished by then gets 504 COMPUTE_TIMEOUT. The body may be up to 256 KB.",
     input: { in: 'body', dto: BatchRequestDto },
     output: { kind: 'json', schema: 'BatchResult' },
-    tool: { name: 'batch_charts' },
+    tool: { name: 'batch_charts', title: 'Batch of charts' },
   },
   places: {
     method: 'GET',
@@ -233,7 +240,7 @@ export const OPERATIONS = {
       'string the chart operations resolve back to that same place. Served from memory by the API (place data © GeoNames, CC BY 4.0).',
     input: { in: 'query', dto: PlacesQueryDto },
     output: { kind: 'json', schema: 'PlaceSearch' },
-    tool: { name: 'search_places' },
+    tool: { name: 'search_places', title: 'Place search' },
   },
   advice: {
     method: 'GET',
@@ -244,6 +251,8 @@ export const OPERATIONS = {
     output: { kind: 'json', schema: 'Advice' },
     tool: {
       name: 'advice',
+      title: 'Advice',
+      description: `One piece of advice: by its id (1–${ADVICE_COUNT}), or without one, chosen at random (every item equally likely). No API key needed over HTTP.`,
       inputSchema: {
         type: 'object',
         properties: {
@@ -317,3 +326,6 @@ export const QUEUED_PATHS: ReadonlySet<string> = new Set(
     .filter((op) => op.queued)
     .map((op) => op.path),
 );
+
+/** How many operations a key opens: the /v1 routes that are also MCP tools (not the purchase's own routes, not key rotation). */
+export const KEYED_OPERATION_COUNT = Object.values(OPERATIONS as Record<string, Operation>).filter((op) => op.path.startsWith('/v1/') && op.tool).length;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml, formatPrice, PAGE_CSP, renderBuyPage, renderRevealPage, RevealState } from './pages';
+import { escapeHtml, formatPrice, PAGE_CSP, renderBuyPage, renderHomePage, renderRevealPage, RevealState } from './pages';
 
 const KEY = 'hdk_' + 'A1b2-C3d4_'.repeat(4) + 'xyz'; // hdk_ + 43 base64url characters
 const URL = 'https://api.example.com';
@@ -21,6 +21,7 @@ const PAGES: [string, string][] = [
   ['buy', renderBuyPage({ price: USD, enabled: true })],
   ['buy-disabled', renderBuyPage({ price: USD, enabled: false })],
   ...STATES.map((s): [string, string] => [s.kind, renderRevealPage(s)]),
+  ['home', renderHomePage({ publicUrl: URL })],
 ];
 
 const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
@@ -229,5 +230,35 @@ describe('reveal page', () => {
     expect(invalid).toMatch(/malformed/);
     expect(invalid).toContain('href="/buy"');
     expect(renderRevealPage({ kind: 'disabled' })).toContain('Purchases are not open on this server');
+  });
+});
+
+describe('the buy page', () => {
+  it('counts the operations a key opens: the 15 keyed /v1 routes a caller uses', () => {
+    // Counted by hand from the README's list: 6 charts, 3 drawings, 4 through time, batch, places.
+    const html = renderBuyPage({ price: USD, enabled: true });
+    expect(html).toContain('unlimited use of all 15 operations');
+    expect(html).not.toContain('five operations');
+  });
+});
+
+describe('home page', () => {
+  const html = renderHomePage({ publicUrl: URL });
+
+  it('links the buy page, the docs, llms.txt, MCP and health', () => {
+    const hrefs = [...html.matchAll(/<a href="([^"]+)">/g)].map((m) => m[1]);
+    expect(hrefs).toEqual(expect.arrayContaining(['/buy', '/docs', '/docs-json', '/llms.txt', '/health']));
+    expect(html).toContain('<code>POST /mcp</code>');
+  });
+
+  it('shows a curl example with the public URL and a placeholder key, escaped', () => {
+    expect(html).toContain(`curl ${URL}/v1/chart -H &#39;HD-Api-Key: YOUR_KEY&#39;`);
+    expect(html).toContain('&lt;key&gt;'); // "Authorization: Bearer <key>" as text, not a tag
+  });
+
+  it('lists the operations with which need no key', () => {
+    expect(html).toContain('<code>POST /v1/chart</code>');
+    expect(html).toMatch(/<code>GET \/api\/advice<\/code>[^<]*<span class="muted">\(no key\)<\/span>/);
+    expect(html).not.toContain('/v1/purchase/webhook');
   });
 });

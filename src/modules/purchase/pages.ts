@@ -1,7 +1,8 @@
-// HTML for the key purchase pages (GET /buy, GET /purchase/success): plain functions, no framework.
+// HTML for the service's pages (GET /, GET /buy, GET /purchase/success): plain functions, no framework.
 // Every page shares ONE inline style and (where needed) ONE inline script, so PAGE_CSP can allow
 // exactly those two texts by hash and nothing else; everything dynamic goes through escapeHtml.
 import { createHash } from 'node:crypto';
+import { KEYED_OPERATION_COUNT, Operation, OPERATIONS } from '../operations/operations';
 
 /** A price in minor units (cents, yen…) with a lowercase ISO 4217 currency code. */
 export interface Price {
@@ -130,13 +131,12 @@ export function renderBuyPage(opts: { price: Price; enabled: boolean }): string 
   const price = escapeHtml(formatPrice(opts.price));
   const features = `<h2>What the key gives you</h2>
 <ul class="features">
-<li><strong>Chart</strong> (<code>POST /v1/chart</code>): the Human Design chart for a birth date, time and place.</li>
-<li><strong>Advanced chart</strong> (<code>POST /v1/chart/advanced</code>): the chart with variables and all 26 activations.</li>
-<li><strong>Composite</strong> (<code>POST /v1/chart/composite</code>): the combined chart of two people.</li>
-<li><strong>Transits</strong> (<code>POST /v1/chart/transit</code>): the transits over a natal chart.</li>
-<li><strong>Bodygraph</strong> (<code>POST /v1/chart/bodygraph</code>): the bodygraph drawn as SVG.</li>
+<li><strong>Charts</strong> (<code>POST /v1/chart</code>, <code>/v1/chart/advanced</code>, <code>/v1/chart/composite</code>, <code>/v1/chart/transit</code>, <code>/v1/chart/penta</code>, <code>/v1/chart/day</code>): a person's chart, two together, a group of 3–5, the transits, a day of unknown birth time.</li>
+<li><strong>Drawings</strong> (<code>POST /v1/chart/bodygraph</code> and its composite and transit forms): the bodygraph as SVG or PNG.</li>
+<li><strong>Charts through time</strong> (<code>POST /v1/transits/ingresses</code>, <code>/v1/transits/stations</code>, <code>/v1/chart/returns</code>, <code>/v1/chart/transit-calendar</code>).</li>
+<li><strong>Batches</strong> of up to 100 charts and <strong>place search</strong> for a birth-place field.</li>
 </ul>
-<p>Bought once, unlimited use of all five operations, and the key never expires. Send it in the <code>HD-Api-Key</code> header.</p>`;
+<p>Bought once, unlimited use of all ${KEYED_OPERATION_COUNT} operations (also as MCP tools for AI agents), and the key never expires. Send it in the <code>HD-Api-Key</code> header.</p>`;
   const body = opts.enabled
     ? `<h1>Your Human Design API key</h1>
 <p class="price">${price} <span>one-time payment</span></p>
@@ -174,7 +174,7 @@ ${state.email ? `<p>Purchased by <strong>${escapeHtml(state.email)}</strong></p>
 </section>
 <p id="copy-status" class="status" role="status" aria-live="polite"></p>
 <h2>Try it</h2>
-<p>Send the key in the <code>HD-Api-Key</code> header of any of the five operations:</p>
+<p>Send the key in the <code>HD-Api-Key</code> header of any operation:</p>
 <pre><code id="curl-example">${curl}</code></pre>
 <p><button type="button" data-copy="curl-example">Copy command</button></p>
 <h2>If the key leaks</h2>
@@ -258,4 +258,72 @@ ${BUY_AGAIN}`,
       throw new Error(`unknown reveal state ${JSON.stringify(unknown)}`);
     }
   }
+}
+
+/** GET /: what the service is and where everything is; the same facts as HTML and, for Accept: application/json, as this object. */
+export interface ServiceIndex {
+  name: string;
+  description: string;
+  auth: string;
+  /** Where to go: a browser opens the GET ones; `/mcp` is an endpoint for MCP clients (POST). */
+  links: { rel: string; method: 'GET' | 'POST'; href: string; title: string }[];
+  operations: { method: string; path: string; summary: string; key: boolean }[];
+}
+
+/** Routes of the registry that need no key (the advice and the purchase's own). */
+const PUBLIC_PATHS = /^\/api\/advice|^\/v1\/purchase\//;
+
+export function serviceIndex(): ServiceIndex {
+  return {
+    name: 'Human Design chart API',
+    description:
+      'Human Design charts ("bodygraphs") from a birth date, time and place: charts, composites, transits, groups, drawings (SVG, PNG), ' +
+      'charts through time, place search, and a small advice API. Positions from the Swiss Ephemeris; places and time zones resolved offline.',
+    auth: 'Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>). The advice routes need none.',
+    links: [
+      { rel: 'buy', method: 'GET', href: '/buy', title: 'Buy an API key' },
+      { rel: 'docs', method: 'GET', href: '/docs', title: 'API reference (OpenAPI, try it out in the browser)' },
+      { rel: 'openapi', method: 'GET', href: '/docs-json', title: 'The OpenAPI 3.1 document (JSON)' },
+      { rel: 'llms', method: 'GET', href: '/llms.txt', title: 'A plain-text guide for AI agents, MCP included' },
+      { rel: 'mcp', method: 'POST', href: '/mcp', title: 'MCP server for AI agents (Streamable HTTP, stateless, the same key)' },
+      { rel: 'health', method: 'GET', href: '/health', title: 'Health (readiness)' },
+    ],
+    operations: Object.values(OPERATIONS as Record<string, Operation>)
+      .filter((op) => op.path !== '/v1/purchase/webhook')
+      .map((op) => ({ method: op.method, path: op.path, summary: op.summary, key: !PUBLIC_PATHS.test(op.path) })),
+  };
+}
+
+export function renderHomePage(opts: { publicUrl: string }): string {
+  const index = serviceIndex();
+  const url = opts.publicUrl.replace(/\/+$/, '');
+  const curl = `curl ${url}/v1/chart -H 'HD-Api-Key: YOUR_KEY' -H 'Content-Type: application/json' \\\n  -d '{"birthdate":"1948-04-09","birthtime":"00:14","location":"Montreal, Quebec, Canada"}'`;
+  const links = index.links
+    .map((l) =>
+      l.method === 'GET'
+        ? `<li><a href="${escapeHtml(l.href)}">${escapeHtml(l.title)}</a> <code>${escapeHtml(l.href)}</code></li>`
+        : `<li>${escapeHtml(l.title)}: <code>${l.method} ${escapeHtml(l.href)}</code></li>`,
+    )
+    .join('\n');
+  const operations = index.operations
+    .map((op) => `<li><code>${op.method} ${escapeHtml(op.path)}</code>: ${escapeHtml(op.summary)}${op.key ? '' : ' <span class="muted">(no key)</span>'}</li>`)
+    .join('\n');
+  const body = `<p class="eyebrow">API</p>
+<h1>${escapeHtml(index.name)}</h1>
+<p>${escapeHtml(index.description)}</p>
+<nav aria-labelledby="links-heading">
+<h2 id="links-heading">Start here</h2>
+<ul class="features">
+${links}
+</ul>
+</nav>
+<h2>Try it</h2>
+<p>${escapeHtml(index.auth)}</p>
+<pre><code>${escapeHtml(curl)}</code></pre>
+<h2>Operations</h2>
+<ul class="features">
+${operations}
+</ul>
+<p class="muted">Ask this page with <code>Accept: application/json</code> for the same as JSON.</p>`;
+  return page({ title: 'Home', state: 'home', body });
 }

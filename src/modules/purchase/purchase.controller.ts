@@ -10,8 +10,8 @@ import { PURCHASE_DISABLED, PurchaseService } from './purchase.service';
 export const WEBHOOK_PATH = '/v1/purchase/webhook';
 export const CHECKOUT_PATH = '/v1/purchase/checkout';
 
-/** Headers of every purchase page: nothing cached or framed, the session id in the URL never sent on. */
-function sendPage(res: Response, status: number, html: string): void {
+/** Headers of every page (purchase and home): nothing cached or framed, the session id in the URL never sent on. */
+export function sendPage(res: Response, status: number, html: string): void {
   res.status(status).set({
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Security-Policy': PAGE_CSP,

@@ -169,7 +169,7 @@ export const CHART_SCHEMAS: Record<string, JsonSchema> = {
     environment: ref('EnvironmentVariable', 'Bottom-left arrow, from the design North Node.'),
     motivation: ref('MotivationVariable', 'Top-right arrow, from the personality Sun.'),
     perspective: ref('PerspectiveVariable', 'Bottom-right arrow, from the personality North Node.'),
-    notation: string('Short form "P<motivation><perspective> D<determination><environment>" with L/R for each arrow, e.g. "PLR DLL".', {
+    notation: string('Short form `P<motivation><perspective> D<determination><environment>` with L/R for each arrow, e.g. `PLR DLL`.', {
       pattern: '^P[LR]{2} D[LR]{2}$',
     }),
   }),

@@ -127,7 +127,7 @@ export const LABEL_SCHEMAS: Record<string, JsonSchema> = {
   Circuit: stringEnum('Circuit of a channel within its group (RULES 4).', CIRCUITS),
   ChannelName: stringEnum('Name of one of the 36 channels (RULES 4).', CHANNEL_NAMES),
   ChannelKey: stringEnum('A channel written "lowerGate-higherGate" (e.g. "10-20"); one of the 36 channels.', CHANNEL_KEYS),
-  ActivationName: stringEnum('One of the 26 activations, "personality.<body>" or "design.<body>".', ACTIVATION_NAMES),
+  ActivationName: stringEnum('One of the 26 activations, `personality.<body>` or `design.<body>`.', ACTIVATION_NAMES),
   VariableArrow: stringEnum('Direction of a variable\'s arrow: "left" for tones 1–3, "right" for tones 4–6 (RULES 10.1).', ['left', 'right']),
   DeterminationName: stringEnum(
     'Name of the determination color (RULES 10.2), color 1–6 in order.',
