@@ -154,4 +154,76 @@ chromiumSuite('composite, transit and variables drawings in headless Chromium')(
     },
     60_000,
   );
+
+  /**
+   * A titled drawing on a transparent background laid on a page of the other color: the dark theme's light texts on a
+   * white page, the light theme's dark texts on a black one. Without the halo the header would be light on white
+   * (no pixel darker than the page's) or dark on black; with it, the header band holds many pixels of strong contrast
+   * with the page. Both Chromium's rendering of the SVG and resvg's PNG (our text outlines) are looked at.
+   */
+  it.each([
+    ['dark', '#ffffff'],
+    ['light', '#000000'],
+  ] as const)(
+    'a titled %s drawing on a transparent background, on a %s page: the header and texts read',
+    async (theme, pageColor) => {
+      const size = 600;
+      const options = { theme, size, background: 'transparent' as const, title: 'Ra Uru Hu', subtitle: '1948-04-09 00:14 \u00B7 Montreal, Canada' };
+      const svg = renderBodygraph(ra, options);
+      const png = svgToPng(renderBodygraph(ra, { ...options, text: 'outline' }), size);
+      const height = bodygraphHeight(size, 'chart', options);
+      expect(height).toBeGreaterThan(bodygraphHeight(size, 'chart'));
+      const base = path.join(SHOTS, `titled-${theme}-on-${pageColor.slice(1)}`);
+      fs.writeFileSync(`${base}.svg`, svg);
+      fs.writeFileSync(`${base}.resvg.png`, png);
+      const page = await context.newPage();
+      try {
+        await page.setViewportSize({ width: size * 2, height });
+        // The SVG and our PNG side by side on the page's color.
+        const html =
+          `<body style="margin:0;background:${pageColor}"><img src="file://${base}.svg" width="${size}" height="${height}" style="display:block;float:left">` +
+          `<img src="file://${base}.resvg.png" width="${size}" height="${height}" style="display:block;float:left"></body>`;
+        fs.writeFileSync(`${base}.html`, html);
+        await page.goto(`file://${base}.html`);
+        await page.waitForFunction(() =>
+          [...(globalThis as unknown as { document: { images: { complete: boolean }[] } }).document.images].every((i) => i.complete),
+        );
+        const shot = await page.screenshot({ type: 'png' });
+        fs.writeFileSync(`${base}.chromium.png`, shot);
+        await page.goto('about:blank');
+        // The header band (its top 124 user units, scaled): pixels far from the page color, in the SVG's half and the PNG's.
+        const band = Math.round((124 * size) / VIEWS.chart.width);
+        const contrast = await page.evaluate(
+          async ({ shot64, band, half, page: bg }) => {
+            // eslint-disable-next-line @typescript-eslint/no-explicit-any -- runs in the browser page; the DOM is not in this project's TypeScript lib
+            const win = globalThis as any;
+            const img = new win.Image();
+            img.src = `data:image/png;base64,${shot64}`;
+            await img.decode();
+            const canvas = win.document.createElement('canvas');
+            canvas.width = img.naturalWidth;
+            canvas.height = img.naturalHeight;
+            const ctx = canvas.getContext('2d', { willReadFrequently: true });
+            ctx.drawImage(img, 0, 0);
+            const data = ctx.getImageData(0, 0, canvas.width, band).data as Uint8ClampedArray;
+            const luma = (i: number) => 0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2];
+            const counts = [0, 0];
+            for (let y = 0; y < band; y++)
+              for (let x = 0; x < canvas.width; x++) {
+                const l = luma((y * canvas.width + x) * 4);
+                if (Math.abs(l - bg) > 150) counts[x < half ? 0 : 1]++;
+              }
+            return counts;
+          },
+          { shot64: shot.toString('base64'), band, half: size, page: pageColor === '#ffffff' ? 255 : 0 },
+        );
+        // Several hundred pixels each: the title's and subtitle's strokes with their halo (none without it).
+        expect(contrast[0]).toBeGreaterThan(400);
+        expect(contrast[1]).toBeGreaterThan(400);
+      } finally {
+        await page.close();
+      }
+    },
+    60_000,
+  );
 });

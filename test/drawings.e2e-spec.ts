@@ -36,6 +36,26 @@ describe('drawings through the queue', () => {
     expect(clear.data[3]).toBe(0);
   }, 60_000);
 
+  it('a title and subtitle: drawn above the bodygraph, which keeps its place; the PNG is taller by the header; bad ones are 400', async () => {
+    const plain = await postBytes(svc.baseUrl, '/v1/chart/bodygraph', RA);
+    const titled = await postBytes(svc.baseUrl, '/v1/chart/bodygraph', { ...RA, title: 'Ra <Uru> Hu', subtitle: '1948-04-09 00:14, Montreal' });
+    expect([titled.status, titled.type]).toEqual([200, 'image/svg+xml; charset=utf-8']);
+    const svg = titled.bytes.toString('utf8');
+    expect(svg).toContain('>Ra &lt;Uru&gt; Hu</text>');
+    expect(svg).toContain('>1948-04-09 00:14, Montreal</text>');
+    const body = (text: string) => text.slice(text.indexOf('<g id="channel-casings"'));
+    expect(body(svg)).toBe(body(plain.bytes.toString('utf8')));
+    // 400 px wide: 608 px for the bodygraph (1000 x 1520 user units) and 124 units of header, 50 px.
+    const png = PNG.sync.read(
+      (await postBytes(svc.baseUrl, '/v1/chart/bodygraph', { ...RA, format: 'png', size: 400, title: 'Ra', subtitle: 'Montreal' })).bytes,
+    );
+    expect([png.width, png.height]).toEqual([400, 658]);
+    for (const bad of [{ title: 'x'.repeat(81) }, { subtitle: 7 }]) {
+      const res = await post(svc.baseUrl, '/v1/chart/bodygraph', { ...RA, ...bad });
+      expect([res.status, res.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
+    }
+  }, 60_000);
+
   it("variables arrows point as /v1/chart/advanced's variables say", async () => {
     const advanced = (await post(svc.baseUrl, '/v1/chart/advanced', RA)).body;
     const res = await post(svc.baseUrl, '/v1/chart/bodygraph', { ...RA, variables: true });

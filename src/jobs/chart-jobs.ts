@@ -55,9 +55,9 @@ export function transitJob(input: TransitInput, _slicer?: Slicer): string {
 async function drawing(
   input: DrawingInput,
   slicer: Slicer,
-  render: (options: { size: number; theme: 'light' | 'dark'; background: DrawingInput['background']; text: TextMode }) => string,
+  render: (options: Pick<DrawingInput, 'size' | 'theme' | 'background' | 'title' | 'subtitle'> & { text: TextMode }) => string,
 ): Promise<string> {
-  const options = { size: input.size, theme: input.theme, background: input.background };
+  const options = { size: input.size, theme: input.theme, background: input.background, title: input.title, subtitle: input.subtitle };
   if (input.format !== 'png') return render({ ...options, text: 'text' });
   const png = await svgToPngAsync(render({ ...options, text: 'outline' }), input.size, input.background === 'transparent', slicer);
   return png.toString('base64');

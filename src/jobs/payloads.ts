@@ -29,6 +29,9 @@ export interface DrawingInput {
   theme: 'light' | 'dark';
   format: 'svg' | 'png';
   background: 'theme' | 'transparent';
+  /** A header over the drawing; only present when asked for (so the job ids of drawings without one are unchanged). */
+  title?: string;
+  subtitle?: string;
 }
 
 export interface BodygraphInput extends BirthInput, DrawingInput {

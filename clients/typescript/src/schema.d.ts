@@ -615,6 +615,16 @@ export interface components {
              */
             background?: "theme" | "transparent";
             /**
+             * @description A header drawn above the bodygraph (e.g. a name); the drawing grows upwards to hold it.
+             * @example Ada Lovelace
+             */
+            title?: string;
+            /**
+             * @description A smaller line under the title (e.g. the birth data), or alone.
+             * @example 1815-12-10 13:00, London
+             */
+            subtitle?: string;
+            /**
              * @description Draw the four variables arrows beside the Head and Ajna (left or right by their tone).
              * @default false
              */
@@ -646,6 +656,16 @@ export interface components {
              * @enum {string}
              */
             background?: "theme" | "transparent";
+            /**
+             * @description A header drawn above the bodygraph (e.g. a name); the drawing grows upwards to hold it.
+             * @example Ada Lovelace
+             */
+            title?: string;
+            /**
+             * @description A smaller line under the title (e.g. the birth data), or alone.
+             * @example 1815-12-10 13:00, London
+             */
+            subtitle?: string;
             /**
              * @description How the legend names the two people (default "Person 1", "Person 2"); up to 40 characters each.
              * @example [
@@ -720,6 +740,16 @@ export interface components {
              * @enum {string}
              */
             background?: "theme" | "transparent";
+            /**
+             * @description A header drawn above the bodygraph (e.g. a name); the drawing grows upwards to hold it.
+             * @example Ada Lovelace
+             */
+            title?: string;
+            /**
+             * @description A smaller line under the title (e.g. the birth data), or alone.
+             * @example 1815-12-10 13:00, London
+             */
+            subtitle?: string;
         };
         DayRequestDto: {
             /**

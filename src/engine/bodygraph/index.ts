@@ -17,6 +17,7 @@ export {
   DEFAULT_SIZE,
   MIN_SIZE,
   MAX_SIZE,
+  HEADER_MAX_LENGTH,
 } from './render';
 export type { BodygraphOptions, ChartDrawingOptions, CompositeDrawingOptions, DrawingKind, TextMode, ActivationSide } from './render';
 export { PALETTES, THEMES, BOTH_PATTERN_ID, BOTH_FILL, BOTH_PEOPLE_PATTERN_ID, BOTH_PEOPLE_FILL } from './theme';

@@ -150,6 +150,45 @@ describe('renderBodygraph document', () => {
   });
 });
 
+describe('renderBodygraph header (title, subtitle) and halo', () => {
+  const chart = referenceToChart(refs[0]);
+  const plain = renderBodygraph(chart, {});
+
+  it('grows the drawing upwards by the header and leaves the bodygraph where it was', () => {
+    const svg = renderBodygraph(chart, { title: 'Ra <Uru> & Hu', subtitle: '1948-04-09 00:14 · Montreal' });
+    const root = parse(svg);
+    expect(root.attrs.viewBox).toBe(`0 -124 ${VIEW_WIDTH} ${VIEW_HEIGHT + 124}`);
+    expect(root.attrs.height).toBe(String(Math.round((800 * (VIEW_HEIGHT + 124)) / VIEW_WIDTH)));
+    const title = all(root, (e) => e.attrs.id === 'header-title')[0];
+    const subtitle = all(root, (e) => e.attrs.id === 'header-subtitle')[0];
+    expect([textOf(title), textOf(subtitle)]).toEqual(['Ra <Uru> & Hu', '1948-04-09 00:14 · Montreal']);
+    expect(Number(title.attrs.y)).toBeLessThan(0);
+    expect(root.children[0].text.startsWith('Ra <Uru> & Hu — 1948-04-09 00:14 · Montreal: ')).toBe(true);
+    // Everything after the header is the plain drawing's, in the same user space.
+    const body = (s: string) => s.slice(s.indexOf('<g id="channel-casings"'));
+    expect(body(svg)).toBe(body(plain));
+    expect(bodygraphHeight(800, 'chart', { subtitle: 'x' })).toBe(Math.round((800 * (VIEW_HEIGHT + 64)) / VIEW_WIDTH));
+  });
+
+  it('draws nothing more without a title or subtitle (blank ones included), and cuts a long one with an ellipsis', () => {
+    expect(renderBodygraph(chart, { title: '  ', subtitle: '' })).toBe(plain);
+    const long = parse(renderBodygraph(chart, { title: 'x'.repeat(120) }));
+    expect(textOf(all(long, (e) => e.attrs.id === 'header-title')[0])).toBe(`${'x'.repeat(79)}\u2026`);
+  });
+
+  it.each(THEMES)('%s theme: on a transparent background the texts get a halo of the theme background, on its own background none', (theme) => {
+    const bg = PALETTES[theme].background;
+    const transparent = parse(renderBodygraph(chart, { theme, background: 'transparent', title: 'T', subtitle: 'S' }));
+    for (const id of ['header', 'columns', 'caption']) {
+      const group = all(transparent, (e) => e.attrs.id === id)[0];
+      expect([id, group.attrs.stroke, group.attrs['paint-order']]).toEqual([id, bg, 'stroke']);
+    }
+    const opaque = parse(renderBodygraph(chart, { theme, title: 'T' }));
+    for (const id of ['header', 'columns', 'caption']) expect(all(opaque, (e) => e.attrs.id === id)[0].attrs.stroke).toBeUndefined();
+    expect(all(opaque, (e) => e.attrs.id === 'header-background')[0].attrs.fill).toBe(bg);
+  });
+});
+
 describe('renderBodygraph size', () => {
   const chart = referenceToChart(refs[1]);
   it.each([200, 201, 300, 799, 800, 1200, 2048, 4000])('width %i px, height follows the aspect ratio', (size) => {

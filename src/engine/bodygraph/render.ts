@@ -43,10 +43,23 @@ export interface BodygraphOptions {
   /** Width in px, integer 200–4000 (default 800); the height follows the aspect ratio. */
   size?: number;
   theme?: ThemeName;
-  /** `transparent` leaves the background out (for PNGs laid over other colors). */
+  /**
+   * `transparent` leaves the background out (for PNGs laid over other colors); the texts then get a halo of the
+   * theme's background color, so they read on a page of any color (dark-theme white text on a white page).
+   */
   background?: 'theme' | 'transparent';
   text?: TextMode;
+  /** A header above the drawing (e.g. a name), and a smaller line under it (e.g. the birth data); HEADER_MAX_LENGTH each. */
+  title?: string;
+  subtitle?: string;
 }
+
+/** The longest title or subtitle drawn (longer ones are cut with an ellipsis: the header is one line each). */
+export const HEADER_MAX_LENGTH = 80;
+/** The header's height in user units: a title line, a subtitle line, or both. */
+const HEADER = { title: 84, subtitle: 64, both: 124, titleSize: 44, subtitleSize: 28 };
+/** The halo around texts on a transparent background: wide enough to separate a glyph from any page color. */
+const HALO_WIDTH = 6;
 
 export interface ChartDrawingOptions extends BodygraphOptions {
   /** Draw the four variables arrows beside the Head and Ajna (RULES 10). */
@@ -95,9 +108,14 @@ export const PLANET_GLYPHS: Readonly<Record<Planet, string>> = {
 /** Generic font list: no web fonts. DejaVu Sans (Debian, most Linux) carries every planet glyph. */
 export const FONT_FAMILY = "'DejaVu Sans', 'Segoe UI', 'Helvetica Neue', Helvetica, Arial, 'Segoe UI Symbol', 'Apple Symbols', 'Noto Sans Symbols', sans-serif";
 
-/** Pixel height for a given width. */
-export function bodygraphHeight(size: number, kind: DrawingKind = 'chart'): number {
-  return Math.round((size * VIEWS[kind].height) / VIEWS[kind].width);
+/** Pixel height for a given width (and header, when the drawing has a title or subtitle). */
+export function bodygraphHeight(size: number, kind: DrawingKind = 'chart', header: Pick<BodygraphOptions, 'title' | 'subtitle'> = {}): number {
+  return Math.round((size * (VIEWS[kind].height + headerHeight(header))) / VIEWS[kind].width);
+}
+
+function headerHeight(o: Pick<BodygraphOptions, 'title' | 'subtitle'>): number {
+  if (o.title && o.subtitle) return HEADER.both;
+  return o.title ? HEADER.title : o.subtitle ? HEADER.subtitle : 0;
 }
 
 /** The stable id of a center's shape element (no spaces). */
@@ -300,27 +318,75 @@ const gateCenterIndex: readonly number[] = (() => {
   return out;
 })();
 
-function checkOptions(options: BodygraphOptions): { size: number; theme: ThemeName; mode: TextMode; transparent: boolean } {
+interface Checked {
+  size: number;
+  theme: ThemeName;
+  mode: TextMode;
+  transparent: boolean;
+  title?: string;
+  subtitle?: string;
+}
+
+/** One line of header text: trimmed, and cut with an ellipsis past HEADER_MAX_LENGTH characters. */
+function headerLine(value: string | undefined): string | undefined {
+  const line = value?.replace(/\s+/g, ' ').trim();
+  if (!line) return undefined;
+  const chars = [...line];
+  return chars.length > HEADER_MAX_LENGTH ? `${chars.slice(0, HEADER_MAX_LENGTH - 1).join('')}\u2026` : line;
+}
+
+function checkOptions(options: BodygraphOptions): Checked {
   const size = options.size ?? DEFAULT_SIZE;
   const theme = options.theme ?? 'light';
   if (!Number.isInteger(size) || size < MIN_SIZE || size > MAX_SIZE) {
     throw new RangeError(`bodygraph size must be an integer from ${MIN_SIZE} to ${MAX_SIZE}, got ${size}`);
   }
   if (!THEMES.includes(theme)) throw new RangeError(`bodygraph theme must be light or dark, got ${String(theme)}`);
-  return { size, theme, mode: options.text ?? 'text', transparent: options.background === 'transparent' };
+  return {
+    size,
+    theme,
+    mode: options.text ?? 'text',
+    transparent: options.background === 'transparent',
+    title: headerLine(options.title),
+    subtitle: headerLine(options.subtitle),
+  };
 }
 
-/** The document's opening: root element, title and description for screen readers, defs and background. */
-function open(sk: Skeleton, kind: DrawingKind, size: number, transparent: boolean, title: string, desc: string): string {
-  return (
+/**
+ * The document's opening: root element, title and description for screen readers, defs, background and the
+ * header. A header grows the drawing upwards (its band has negative y), so the bodygraph's geometry never moves.
+ */
+function open(sk: Skeleton, kind: DrawingKind, c: Checked, p: Palette, title: string, desc: string): string {
+  const top = headerHeight(c);
+  const label = [c.title, c.subtitle].filter(Boolean).join(' \u2014 ');
+  let out =
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${size}" height="${bodygraphHeight(size, kind)}" ` +
-    `viewBox="0 0 ${sk.view.width} ${sk.view.height}" role="img" aria-labelledby="bodygraph-title bodygraph-desc">` +
-    `<title id="bodygraph-title">${escapeXml(title)}</title><desc id="bodygraph-desc">${escapeXml(desc)}</desc>` +
-    sk.defs +
-    (transparent ? '' : sk.background) +
-    sk.casings
-  );
+    `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${c.size}" height="${bodygraphHeight(c.size, kind, c)}" ` +
+    `viewBox="0 ${-top} ${sk.view.width} ${sk.view.height + top}" role="img" aria-labelledby="bodygraph-title bodygraph-desc">` +
+    `<title id="bodygraph-title">${escapeXml(label ? `${label}: ${title}` : title)}</title><desc id="bodygraph-desc">${escapeXml(desc)}</desc>` +
+    sk.defs;
+  if (!c.transparent)
+    out += (top ? `<rect id="header-background" x="0" y="${-top}" width="${sk.view.width}" height="${top}" fill="${p.background}"/>` : '') + sk.background;
+  if (top) {
+    const x = sk.view.width / 2;
+    out += `<g id="header" font-family="${FONT_FAMILY}"${halo(c, p)}>`;
+    if (c.title)
+      out += text(c.mode, c.title, { x, y: -top + 58, size: HEADER.titleSize, anchor: 'middle', bold: true, fill: p.ink, attrs: 'id="header-title"' });
+    if (c.subtitle) {
+      const y = c.title ? -top + 104 : -top + 44;
+      out += text(c.mode, c.subtitle, { x, y, size: HEADER.subtitleSize, anchor: 'middle', fill: p.muted, attrs: 'id="header-subtitle"' });
+    }
+    out += '</g>';
+  }
+  return out + sk.casings;
+}
+
+/**
+ * On a transparent background, attributes that give a group's texts a halo of the theme's background color (a stroke
+ * painted under the fill), so that they read on whatever page the drawing lies on.
+ */
+function halo(c: Pick<Checked, 'transparent'>, p: Palette): string {
+  return c.transparent ? ` stroke="${p.background}" stroke-width="${HALO_WIDTH}" stroke-linejoin="round" paint-order="stroke"` : '';
 }
 
 /** Channel halves, centers and gate marks for the gates' states and the defined centers. */
@@ -385,9 +451,9 @@ function column(
   return out;
 }
 
-function caption(mode: TextMode, p: Palette, line1: string, line2: string): string {
+function caption(mode: TextMode, p: Palette, line1: string, line2: string, haloAttrs: string): string {
   return (
-    `<g id="caption" font-family="${FONT_FAMILY}">` +
+    `<g id="caption" font-family="${FONT_FAMILY}"${haloAttrs}>` +
     text(mode, line1, { x: CAPTION.x, y: CAPTION.line1Y, size: CAPTION.fontSize1, anchor: 'middle', bold: true, fill: p.ink, attrs: 'id="caption-type"' }) +
     text(mode, line2, { x: CAPTION.x, y: CAPTION.line2Y, size: CAPTION.fontSize2, anchor: 'middle', fill: p.muted, attrs: 'id="caption-authority"' }) +
     '</g>'
@@ -436,7 +502,8 @@ function arrows(p: Palette, v: Variables): string {
  * A chart's bodygraph. Throws RangeError for a size outside 200–4000 or not an integer, or an unknown theme.
  */
 export function renderBodygraph(chart: Chart, options: ChartDrawingOptions = {}): string {
-  const { size, theme, mode, transparent } = checkOptions(options);
+  const c = checkOptions(options);
+  const { theme, mode } = c;
   const p = PALETTES[theme];
   const sk = skeleton(theme, 'chart', mode);
   const channels = chart.activeChannels.map((c) => `${c.gate1}-${c.gate2}`).join(', ');
@@ -447,17 +514,17 @@ export function renderBodygraph(chart: Chart, options: ChartDrawingOptions = {})
     ` Channels: ${channels || 'none'}.` +
     ' Design activations in red on the left, personality on the right.' +
     (options.variables ? ` Variables: ${chart.variables.notation} (arrows beside the Head and Ajna).` : '');
-  let out = open(sk, 'chart', size, transparent, `Human Design bodygraph: ${chart.type}, profile ${chart.profile}, authority: ${chart.authority}`, desc);
+  let out = open(sk, 'chart', c, p, `Human Design bodygraph: ${chart.type}, profile ${chart.profile}, authority: ${chart.authority}`, desc);
   out += graph(
     sk,
     gateSides(chart),
     CENTERS.map((c) => chart.definedCenters.includes(c)),
   );
-  out += `<g id="columns" font-family="${FONT_FAMILY}">`;
+  out += `<g id="columns" font-family="${FONT_FAMILY}"${halo(c, p)}>`;
   out += natalColumns(mode, p, chart);
   out += '</g>';
   if (options.variables) out += arrows(p, chart.variables);
-  return out + caption(mode, p, `${chart.type} \u00B7 Profile ${chart.profile}`, `Authority: ${chart.authority}`) + '</svg>\n';
+  return out + caption(mode, p, `${chart.type} \u00B7 Profile ${chart.profile}`, `Authority: ${chart.authority}`, halo(c, p)) + '</svg>\n';
 }
 
 /** The legend rows of the composite drawing: each channel kind, how it looks, and which channels are of it. */
@@ -489,7 +556,8 @@ export function wrapChannels(channels: readonly string[]): string[] {
 
 /** Two people in one bodygraph: their gates in their colors, the composite channels and a legend of their kinds. */
 export function renderCompositeBodygraph(people: [Chart, Chart], composite: CompositeChart, options: CompositeDrawingOptions = {}): string {
-  const { size, theme, mode, transparent } = checkOptions(options);
+  const c = checkOptions(options);
+  const { theme, mode } = c;
   const p = PALETTES[theme];
   const sk = skeleton(theme, 'composite', mode);
   const names = (options.names ?? ['Person 1', 'Person 2']).map((s) => s.slice(0, 40)) as [string, string];
@@ -501,7 +569,7 @@ export function renderCompositeBodygraph(people: [Chart, Chart], composite: Comp
     `${names[0]} in ${p === PALETTES.light ? 'blue' : 'light blue'}, ${names[1]} in ${p === PALETTES.light ? 'purple' : 'pink'}; ` +
     `a gate of both is drawn half and half. Together: ${composite.type}, ${composite.definition}. ` +
     COMPOSITE_KINDS.map((k) => `${k.label}: ${byKind(k.kind).join(', ') || 'none'}.`).join(' ');
-  let out = open(sk, 'composite', size, transparent, `Composite bodygraph of ${names[0]} and ${names[1]}: ${composite.type}`, desc);
+  let out = open(sk, 'composite', c, p, `Composite bodygraph of ${names[0]} and ${names[1]}: ${composite.type}`, desc);
   out += graph(
     sk,
     states,
@@ -509,13 +577,13 @@ export function renderCompositeBodygraph(people: [Chart, Chart], composite: Comp
   );
   // Columns: each person's personality and design gate.line per planet, in the person's color.
   const pairs = (c: Chart) => PLANETS.map((pl) => `${c.personality[pl].gate}.${c.personality[pl].line} ${c.design[pl].gate}.${c.design[pl].line}`);
-  out += `<g id="columns" font-family="${FONT_FAMILY}">`;
+  out += `<g id="columns" font-family="${FONT_FAMILY}"${halo(c, p)}>`;
   out += column(mode, 'person1', names[0], p.person1, COLUMN.design, pairs(people[0]), (pl) => `data-person="person1" data-planet="${pl}"`);
   out += column(mode, 'person2', names[1], p.person2, COLUMN.personality, pairs(people[1]), (pl) => `data-person="person2" data-planet="${pl}"`);
   out += '</g>';
-  out += caption(mode, p, `Together: ${composite.type}`, `${composite.definition} \u00B7 personality gate.line, then design`);
+  out += caption(mode, p, `Together: ${composite.type}`, `${composite.definition} \u00B7 personality gate.line, then design`, halo(c, p));
   // Legend: a short channel sample of each kind (its two halves as that kind draws them), its name and channels.
-  out += `<g id="legend" font-family="${FONT_FAMILY}">`;
+  out += `<g id="legend" font-family="${FONT_FAMILY}"${halo(c, p)}>`;
   COMPOSITE_KINDS.forEach((k, i) => {
     const y = LEGEND_TOP + i * LEGEND_PITCH;
     const half = (x1: number, x2: number, state: number) =>
@@ -542,7 +610,8 @@ export function renderCompositeBodygraph(people: [Chart, Chart], composite: Comp
 
 /** A natal chart with a transit: the transit's gates in a third color, a ring where it meets a natal gate. */
 export function renderTransitBodygraph(natal: Chart, transit: TransitChart, options: BodygraphOptions = {}): string {
-  const { size, theme, mode, transparent } = checkOptions(options);
+  const c = checkOptions(options);
+  const { theme, mode } = c;
   const p = PALETTES[theme];
   const sk = skeleton(theme, 'transit', mode);
   const states = gateSides(natal);
@@ -552,13 +621,13 @@ export function renderTransitBodygraph(natal: Chart, transit: TransitChart, opti
     `Natal chart (design red, personality ${theme === 'light' ? 'black' : 'white'}) with the transit of ${transit.transitUtc} in ${theme === 'light' ? 'teal' : 'turquoise'}. ` +
     `Channels completed by the transit: ${names(transit.completedChannels)}. Channels of the transit alone: ${names(transit.transitChannels)}. ` +
     `Centers defined for now: ${transit.temporarilyDefinedCenters.join(', ') || 'none'}.`;
-  let out = open(sk, 'transit', size, transparent, `Transit bodygraph: ${natal.type} natal chart at ${transit.transitUtc}`, desc);
+  let out = open(sk, 'transit', c, p, `Transit bodygraph: ${natal.type} natal chart at ${transit.transitUtc}`, desc);
   out += graph(
     sk,
     states,
     CENTERS.map((c) => transit.definedCenters.includes(c)),
   );
-  out += `<g id="columns" font-family="${FONT_FAMILY}">`;
+  out += `<g id="columns" font-family="${FONT_FAMILY}"${halo(c, p)}>`;
   out += natalColumns(mode, p, natal);
   const transitColumn = { glyphX: 1204, valueX: 1172, valueAnchor: 'end' as const, headerX: 1222, headerAnchor: 'end' as const };
   out += column(
@@ -579,5 +648,7 @@ export function renderTransitBodygraph(natal: Chart, transit: TransitChart, opti
     attrs: 'id="transit-instant"',
   });
   out += '</g>';
-  return out + caption(mode, p, `Now: ${transit.type} \u00B7 ${transit.definition}`, `Natal: ${natal.type} \u00B7 Profile ${natal.profile}`) + '</svg>\n';
+  return (
+    out + caption(mode, p, `Now: ${transit.type} \u00B7 ${transit.definition}`, `Natal: ${natal.type} \u00B7 Profile ${natal.profile}`, halo(c, p)) + '</svg>\n'
+  );
 }

@@ -102,7 +102,11 @@ export function dayInput(dto: DayRequestDto): DayInput {
 }
 
 export function drawingInput(dto: DrawingOptionsDto): DrawingInput {
-  return { size: dto.size ?? 800, theme: dto.theme ?? 'light', format: dto.format ?? 'svg', background: dto.background ?? 'theme' };
+  const input: DrawingInput = { size: dto.size ?? 800, theme: dto.theme ?? 'light', format: dto.format ?? 'svg', background: dto.background ?? 'theme' };
+  // Only when given: a drawing without a header keeps its job id (and its kept results).
+  if (dto.title) input.title = dto.title.normalize('NFC');
+  if (dto.subtitle) input.subtitle = dto.subtitle.normalize('NFC');
+  return input;
 }
 
 /** Spacing and Unicode form are normalised so trivially different spellings share one job; case is kept for the echo. */

@@ -17,6 +17,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { HEADER_MAX_LENGTH } from '../../../engine/bodygraph';
 import { BirthDataDto } from './birth-data.dto';
 
 /** ISO 8601 instant with a seconds-optional time and an explicit offset or Z. */
@@ -84,6 +85,26 @@ export class DrawingOptionsDto {
   @IsOptional()
   @IsIn(['theme', 'transparent'], { message: 'background must be "theme" or "transparent"' })
   background?: 'theme' | 'transparent';
+
+  @ApiPropertyOptional({
+    example: 'Ada Lovelace',
+    maxLength: HEADER_MAX_LENGTH,
+    description: 'A header drawn above the bodygraph (e.g. a name); the drawing grows upwards to hold it.',
+  })
+  @IsOptional()
+  @IsString({ message: 'title must be a string' })
+  @MaxLength(HEADER_MAX_LENGTH, { message: `title must be at most ${HEADER_MAX_LENGTH} characters` })
+  title?: string;
+
+  @ApiPropertyOptional({
+    example: '1815-12-10 13:00, London',
+    maxLength: HEADER_MAX_LENGTH,
+    description: 'A smaller line under the title (e.g. the birth data), or alone.',
+  })
+  @IsOptional()
+  @IsString({ message: 'subtitle must be a string' })
+  @MaxLength(HEADER_MAX_LENGTH, { message: `subtitle must be at most ${HEADER_MAX_LENGTH} characters` })
+  subtitle?: string;
 }
 
 export class BodygraphRequestDto extends IntersectionType(BirthDataDto, DrawingOptionsDto) {
