@@ -18,13 +18,33 @@ export function presentedToken(authorization: string | undefined): string | unde
 }
 
 /**
+ * What the dashboard may load: only its own files. bull-board's page links IBM Plex from Google Fonts; an operator's
+ * browser must not call out to a third party from an admin page, so that link is refused here (the page falls back
+ * to the system sans-serif) rather than by patching bull-board's template. Its inline styles stay allowed.
+ */
+export const ADMIN_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "font-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
  * Express middleware in front of bull-board (mounted as middleware, so the global HD-Api-Key guard never runs
  * for it). Without ADMIN_TOKEN configured the dashboard is closed: every request is 401.
  */
 export function adminAuthMiddleware(adminToken: string | undefined) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const given = presentedToken(req.headers.authorization);
-    if (adminToken && given && sameSecret(given, adminToken)) return next();
+    if (adminToken && given && sameSecret(given, adminToken)) {
+      res.setHeader('Content-Security-Policy', ADMIN_CSP);
+      return next();
+    }
     res.setHeader('WWW-Authenticate', 'Basic realm="hd-admin", charset="UTF-8"');
     const err = !adminToken
       ? new ApiError(401, 'ADMIN_DISABLED', 'The queue dashboard is disabled: no ADMIN_TOKEN is configured.')
