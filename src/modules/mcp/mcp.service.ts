@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { setMaxListeners } from 'node:events';
 import { ModuleRef } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -75,7 +76,12 @@ export class McpService {
     let gone: AbortSignal | undefined;
     const callTrace: RequestTrace = {
       ...trace,
-      clientGone: () => (gone ??= AbortSignal.any([trace.clientGone?.() ?? new AbortController().signal, spent.signal])),
+      clientGone: () => {
+        if (gone) return gone;
+        gone = AbortSignal.any([trace.clientGone?.() ?? new AbortController().signal, spent.signal]);
+        setMaxListeners(0, gone); // each heavy call of the batch listens to it (MCP_MAX_BATCH_CALLS, more than the default 10)
+        return gone;
+      },
     };
     const budget: RequestBudget = { calls: 0, answerBytes: 0, spent, trace: callTrace };
     const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });

@@ -132,20 +132,17 @@ export class JobRunner implements OnModuleInit {
         s.lane === 'heavy' ? heavy.shift()! : this.waitFor('light', s.jobId, s.name, s.data, costs[i].computeMs, priority, trace?.keyHash),
       );
       try {
-        // The caller hanging up ends the whole batch at once (every wait cancelled, its heavy jobs abandoned).
-        let hungUp = false;
-        const results = await Promise.all(
+        const settled = Promise.all(
           waits.map((w) =>
-            beforeDeadline(w.promise, deadline, gone).then(
+            beforeDeadline(w.promise, deadline).then(
               (value) => ({ ok: true as const, value }),
-              (err: unknown) => {
-                if (err instanceof ClientGone) hungUp = true;
-                return { ok: false as const, error: this.toApiError(err) };
-              },
+              (err: unknown) => ({ ok: false as const, error: this.toApiError(err) }),
             ),
           ),
         );
-        if (hungUp) throw new ClientGone();
+        // The caller hanging up ends the whole batch at once (every wait cancelled, its heavy jobs abandoned): one
+        // listener on its signal for the batch, not one per item. Each item is bounded by the deadline already.
+        const results = gone ? await beforeDeadline(settled, deadline + 1_000, gone) : await settled;
         ticket.done();
         return results;
       } finally {
