@@ -7,6 +7,7 @@ import { printReport } from './report';
 const SECTIONS: Record<string, () => Promise<{ run: (report: typeof printReport) => Promise<void> }>> = {
   engine: () => import('./engine'),
   places: () => import('./places'),
+  recall: () => import('./recall'),
   ingresses: () => import('./ingresses'),
   day: () => import('./day'),
   cost: () => import('./cost'),

@@ -63,7 +63,12 @@ describe('GET /v1/places', () => {
       timezone: expect.any(String),
       population: expect.any(Number),
       location: expect.any(String),
+      matched: expect.any(String),
     });
+    // which name matched: Quito by its alternate name "San Francisco de Quito", in its search form
+    const sanFr = (await search(svc.baseUrl, 'san fr', 5)).body.places as { name: string; matched: string }[];
+    expect(sanFr.find((p) => p.name === 'Quito')).toMatchObject({ matched: 'san francisco de quito' });
+    expect(sanFr[0]).toMatchObject({ name: 'San Francisco', matched: 'San Francisco' });
   });
 
   it('/v1/chart takes places written in other scripts and languages, and echoes them', async () => {

@@ -2558,10 +2558,12 @@ export interface components {
             longitude: number;
             /** @description IANA time zone of the place. */
             timezone: string;
-            /** @description Population (0 when unknown); places rank by it. */
+            /** @description Population (0 when unknown); places rank by it (README "Ranking"), those of population 0 last. */
             population: number;
             /** @description "Name, Country" or "Name, Region, Country": send it as `location` to the chart operations to get exactly this place. */
             location: string;
+            /** @description The name the query matched: `name` itself when the place's own name matched, else the alternate name that did, in its search form (lower case, Latin accents off), e.g. "san francisco de quito" for Quito. */
+            matched: string;
         };
         /** @description GET /v1/places: place suggestions for a birth-place field, best first. */
         PlaceSearch: {

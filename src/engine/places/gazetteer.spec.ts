@@ -29,7 +29,14 @@ describe('normalizeKey', () => {
     expect(normalizeKey('ＴＯＫＹＯ')).toBe('tokyo'); // full width
     expect(normalizeKey('ｶﾞ')).toBe('ガ'); // half-width kana, voicing mark kept
     expect(normalizeKey('서울특별시')).toBe('서울특별시'); // Hangul stays composed
-    expect(normalizeKey('मुंबई')).toBe('मुंबई'); // vowel signs are letters' parts, not accents
+    expect(normalizeKey('मुंबई')).toBe('मुंबइ'); // vowel signs are letters' parts, not accents (only long ī folds to i)
+    // the spellings Hindi writers mix are one key: nasal + virama = anusvara, long i/u = short, ai = e, nukta off
+    expect(normalizeKey('बेंगलुरु')).toBe(normalizeKey('बेङ्गलूरु'));
+    expect(normalizeKey('बैंगलोर')).toBe(normalizeKey('बेङ्गलोर'));
+    expect(normalizeKey('दिल्ली')).toBe(normalizeKey('दिल्लि'));
+    expect(normalizeKey('ग़ाज़ियाबाद')).toBe(normalizeKey('गाजियाबाद'));
+    expect(normalizeKey('কলকাতা')).toBe('কলকাতা'); // Bengali with nothing to fold stays as written
+    expect(normalizeKey('सन्त')).toBe(normalizeKey('संत'));
     expect(normalizeKey('กรุงเทพ')).toBe('กรุงเทพ'.normalize('NFKC'));
     expect(normalizeKey('Αθήνα')).toBe(normalizeKey('ΑΘΗΝΑ'));
     expect(normalizeKey('أبو ظبي')).toBe(normalizeKey('ابو ظبي')); // hamza forms of alef
@@ -101,6 +108,29 @@ describe('resolvePlace', () => {
     expect((e2.details as { suggestions: string[] }).suggestions.length).toBeLessThanOrEqual(5);
     const e3 = err(() => resolvePlace('Paris, Germany'));
     expect((e3.details as { suggestions: string[] }).suggestions[0]).toBe('Paris, Île-de-France, France');
+  });
+
+  it('a region that is none of the country\'s is never ignored: LOCATION_NOT_FOUND, the places of that name as suggestions', () => {
+    // Portland, Maine written in Russian and Japanese: the region is not known in those languages, and answering
+    // Portland, Oregon (the largest) would be a chart for a place across the continent
+    for (const q of ['Portland, Мэн, США', 'ポートランド, メイン州, アメリカ合衆国', 'Portland, Ontario, USA', 'Portland, Atlantis, United States']) {
+      const e = err(() => resolvePlace(q));
+      expect({ q, code: e.code }).toEqual({ q, code: 'LOCATION_NOT_FOUND' });
+      if (q.startsWith('Portland')) expect((e.details as { suggestions: string[] }).suggestions).toContain('Portland, Maine, United States');
+    }
+    expect(resolvePlace('Portland, Maine, USA').region).toBe('Maine');
+    expect(resolvePlace('Portland, ME, USA').region).toBe('Maine');
+    expect(resolvePlace('Springfield, Sangamon, Illinois, USA').region).toBe('Illinois'); // one known region of several parts is enough
+  });
+
+  it('every LOCATION_NOT_FOUND suggestion resolves back to the place it names', () => {
+    for (const q of ['Springfeld, USA', 'Paris, Germany', 'Portland, Мэн, США', 'Londno, UK', 'Xyzzyqwv, France', 'Frankfurtt, Germany', 'Yulin, Nowhere, China']) {
+      const e = err(() => resolvePlace(q));
+      for (const s of (e.details as { suggestions: string[] }).suggestions) {
+        const back = resolvePlace(s);
+        expect({ q, s, back: `${back.name}` }).toEqual({ q, s, back: s.split(',')[0] });
+      }
+    }
   });
 
   it('a bare country or code as the city -> LOCATION_IS_COUNTRY with a helpful message', () => {

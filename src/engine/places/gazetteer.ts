@@ -9,13 +9,14 @@
  *   1. region match — the place lies in a region named in the query (or implied by the country alias,
  *      e.g. "England" -> GB.ENG);
  *   2. the query is the place's own name (or its ASCII form) rather than one of its alternate names;
- *   3. capitals and seats over plain places: national capital > seat of a first-order division (state,
+ *   3. a populated place over one of population 0 (GeoNames' bare administrative points);
+ *   4. capitals and seats over plain places: national capital > seat of a first-order division (state,
  *      province) > seat of a second-order division (county) > everything else. Lower-order seats
  *      (GeoNames PPLA3/PPLA4: municipalities, communes) count as plain places, because in many countries
  *      nearly every village is one and the distinction carries no signal. This step is skipped when
  *      the match is on an alternate name (those go to the most populous holder: "New York, USA" is
  *      New York City, a plain place in GeoNames, not the county seat York, Nebraska, which lists it too);
- *   4. population.
+ *   5. population.
  * The best is answered; `alternatives` says how many other places with that name were passed over.
  */
 import * as fs from 'fs';
@@ -27,7 +28,7 @@ import { COUNTRY_ALIASES, REGION_ALIASES } from './aliases';
 import { clean, normalizeKey, TOKENS } from './normalize';
 import type { PlaceSuggestion } from './search';
 import { StringTable } from './string-table';
-import { NO_SCORE, POS_BITS, Source, WordPrefixIndex } from './word-index';
+import { POS_BITS, Source, WordPrefixIndex } from './word-index';
 
 /** What the gazetteer knows of one place: the part a resolved birth place and a search suggestion share. */
 export interface PlaceFields {
@@ -72,6 +73,8 @@ interface Try {
   countries: Set<number> | null;
   regions: Set<number> | null;
   strict?: boolean;
+  /** The region part(s) as written when none of them names a region of the country: resolve() refuses the reading. */
+  unmatched?: string;
 }
 /** Search scope: a place passes when its country is in countries or its region in regions (both null: all). */
 interface Scope {
@@ -98,6 +101,24 @@ const LOC_NONE = 2;
  * still Munich (1.26 million, alternate name "München") before Ottobrunn bei München (19,204).
  */
 const ALT_DISCOUNT = 20;
+/*
+ * Search scores (searchPlaces): log10(population + 1) plus these, in the same powers of ten. The whole name typed is
+ * worth a place 30 times larger ("Mos": Moscow, 10 million, still before Mos, Spain, 14,650); an alternate name counts
+ * ALT_DISCOUNT times smaller (the order the data file stores), or only 2 times when it is in the query's own
+ * non-Latin script and the place's own name is not ("Моск" means Moscow as much as "Mosc" does); the query starting
+ * at a later word of the name ("york" in "New York City") 5 times smaller; an alternate name matched in part while
+ * the query is the whole own name of some place 100 times smaller ("São Paulo": not Luanda, once "São Paulo de
+ * Loanda"); national capitals and seats of first- and second-order divisions a little larger (KIND_FACTOR); places
+ * of population 0 after every populated one.
+ */
+const EXACT_BONUS = 1.5;
+const ALT_PENALTY = Math.log10(ALT_DISCOUNT);
+const SCRIPT_ALT_PENALTY = 0.3;
+const LATER_WORD_PENALTY = 0.7;
+const SHADOWED_PENALTY = 2;
+/** Capitals and seats count as larger places: national capital 3.2 times, first-order seat 2, second-order 1.25. */
+const KIND_FACTOR = [3.2, 2, 1.25, 1];
+const UNPOPULATED = -100;
 
 export const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '..', '..', 'data');
 const KIND_LABEL = ['capital', 'first-order seat', 'second-order seat', 'place'];
@@ -196,28 +217,27 @@ interface SearchData {
 }
 
 /**
- * The search order of postings (place << 1 | alternate), best first: population, an alternate name counting as
- * a place ALT_DISCOUNT times smaller; ties: capitals/seats first, then place order; postings of places that no
- * location reaches (loc LOC_NONE) last. The build stores the name entries in this order (a name entry's score
- * is then its number); exported for it.
+ * A name entry's stored weight: population times its capital/seat factor, an own name's times ALT_DISCOUNT. The
+ * entries are stored by it (searchOrder), so that a search reading them in order knows the best score any later
+ * entry can still have (see searchIn).
+ */
+export function searchWeight(pop: number, kind: number, alt: boolean): number {
+  return pop * KIND_FACTOR[kind] * (alt ? 1 : ALT_DISCOUNT);
+}
+
+/**
+ * The search order of postings (place << 1 | alternate), best first: by searchWeight; ties: capitals/seats first,
+ * then place order; postings of places that no location reaches (loc LOC_NONE) last. The build stores the name
+ * entries in this order (a name entry's number is then its rank); exported for it.
  */
 export function searchOrder(pop: ArrayLike<number>, kind: ArrayLike<number>, loc: ArrayLike<number>): Int32Array {
   const n = pop.length;
-  let maxPop = 0;
-  for (let i = 0; i < n; i++) if (pop[i] > maxPop) maxPop = pop[i];
-  const maxWeight = maxPop * ALT_DISCOUNT;
-  const slots = 2 ** Math.ceil(Math.log2(2 * n + 1));
-  if ((maxWeight * 4 + 4) * 2 * slots > Number.MAX_SAFE_INTEGER) throw new Error('searchOrder: keys overflow');
-  const keys = new Float64Array(2 * n);
-  for (let i = 0; i < n; i++) {
-    const last = loc[i] === LOC_NONE ? 1 : 0;
-    for (const alt of [0, 1]) {
-      const weight = alt ? pop[i] : pop[i] * ALT_DISCOUNT;
-      keys[2 * i + alt] = ((last * (maxWeight + 1) + maxWeight - weight) * 4 + kind[i]) * slots + 2 * i + alt;
-    }
-  }
-  keys.sort();
-  return Int32Array.from(keys, (k) => k % slots);
+  const weight = new Float64Array(2 * n);
+  for (let p = 0; p < 2 * n; p++) weight[p] = searchWeight(pop[p >> 1], kind[p >> 1], (p & 1) === 1);
+  const last = (p: number) => (loc[p >> 1] === LOC_NONE ? 1 : 0);
+  return Int32Array.from({ length: 2 * n }, (_, p) => p).sort(
+    (a, b) => last(a) - last(b) || weight[b] - weight[a] || kind[a >> 1] - kind[b >> 1] || a - b,
+  );
 }
 
 export class Gazetteer {
@@ -255,8 +275,9 @@ export class Gazetteer {
   /** Number of countryIndex keys from English names, codes and aliases (the rest: other languages). */
   private primaryCountryKeys = 0;
   private qualifierKeys: QualifierKeys | null = null;
-  /** Largest search weight (population * ALT_DISCOUNT); search sort keys are built below 2^53 with it. */
-  private maxWeight = 0;
+  /** Search scratch space, reused (searches run one at a time on this thread). */
+  private found: FoundPlaces | null = null;
+  private readonly top = new TopScores();
 
   constructor(data: string | Buffer) {
     const cols = new Columns(typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
@@ -374,15 +395,13 @@ export class Gazetteer {
     // ALT_DISCOUNT would rank silently wrong)
     let reachable = entries;
     while (reachable > 0 && loc[this.ePost[reachable - 1] >> 1] === LOC_NONE) reachable--;
-    const weight = (e: number) => this.pop[this.ePost[e] >> 1] * ((this.ePost[e] & 1) === 0 ? ALT_DISCOUNT : 1);
+    const weight = (e: number) => this.weightOf(this.ePost[e]);
     for (let e = 1; e < reachable; e++) {
       if (loc[this.ePost[e] >> 1] === LOC_NONE || weight(e) > weight(e - 1)) {
         throw new Error('gazetteer: name entries are not in search order; rebuild data/places.tsv.gz with scripts/build-places.js');
       }
     }
     const index = new WordPrefixIndex(this.words, this.eStart, this.eWords, reachable);
-    for (let i = 0; i < n; i++) if (this.pop[i] * ALT_DISCOUNT > this.maxWeight) this.maxWeight = this.pop[i] * ALT_DISCOUNT;
-    if (2 * n > 524288 || (2 * this.maxWeight + 2) * 4 * 524288 > Number.MAX_SAFE_INTEGER) throw new Error('gazetteer: search keys overflow');
     const nc = this.countries.length;
     const nr = this.regionNames.length;
     const byPlace = group(entries, n, (e) => this.ePost[e] >> 1);
@@ -484,6 +503,12 @@ export class Gazetteer {
       if (ra !== rb) return ra - rb;
     }
     if ((a & 1) !== (b & 1)) return (a & 1) - (b & 1);
+    // a populated place before one of population 0, seat or not: GeoNames lists some seats twice, the second time
+    // as a bare administrative point of population 0 (Yulin, Guangxi: the city of 1.06 million and a PPLA2 point 3 km
+    // away), and that point must not take the city's name
+    const za = this.pop[ia] > 0 ? 0 : 1;
+    const zb = this.pop[ib] > 0 ? 0 : 1;
+    if (za !== zb) return za - zb;
     // seats before plain places — but only among own-name matches: an alternate name ("New York" for
     // New York City, a plain PPL in GeoNames) belongs first of all to the largest place carrying it,
     // not to some county seat that also lists it (York, Nebraska).
@@ -526,7 +551,9 @@ export class Gazetteer {
       const regions = new Set<number>();
       for (const m of middle) for (const r of this.regionIndex.get(m) ?? []) if (this.regionCountry[r] === asCountry.country) regions.add(r);
       if (!middle.length && asCountry.region !== undefined) regions.add(asCountry.region);
-      tries.push({ countries: new Set([asCountry.country]), regions: regions.size ? regions : null });
+      const t: Try = { countries: new Set([asCountry.country]), regions: regions.size ? regions : null };
+      if (middle.length && !regions.size) t.unmatched = parts.slice(1, -1).join(', ');
+      tries.push(t);
     }
     const asRegion = this.regionIndex.get(lastKey);
     if (asRegion) {
@@ -572,6 +599,9 @@ export class Gazetteer {
       }
     }
     for (const t of tries) {
+      // a region written but matching none of the country's ("Portland, Мэн, США"): never silently dropped, which
+      // answered Portland, Oregon for Portland, Maine
+      if (t.unmatched) continue;
       let entries = this.filter(all, t.countries);
       // the last part read as a region must actually hit it ("Paris, TX" must not pick a Paris elsewhere)
       if (t.strict) entries = entries.filter((e) => t.regions!.has(this.region[e >> 1]));
@@ -581,6 +611,15 @@ export class Gazetteer {
       }
     }
     if (cityAsCountry) throw this.countryError(cityText, cityAsCountry);
+    const unmatched = tries.find((t) => t.unmatched);
+    if (unmatched) {
+      const country = this.countries[[...unmatched.countries!][0]].name;
+      throw new EngineInputError(
+        'LOCATION_NOT_FOUND',
+        `"${unmatched.unmatched}" is no region of ${country} that this service knows (regions are matched by their GeoNames names, in English, and US state codes); write the place as "City, Region, ${country}" or "City, ${country}".`,
+        { suggestions: this.suggest(cityKey, unmatched.countries) },
+      );
+    }
     const scope = parts.length > 1 ? new Set(tries.flatMap((t) => [...(t.countries ?? [])])) : null;
     throw new EngineInputError(
       'LOCATION_NOT_FOUND',
@@ -625,8 +664,9 @@ export class Gazetteer {
         if (!out.includes(s.id)) out.push(s.id);
       }
     }
-    // one suggestion per label
-    return [...new Set(out.map((id) => this.label(id)))];
+    // one suggestion per place: "Name, Region, Country" where that resolves back to the place, else its shortest
+    // location that does (only a place that no location reaches keeps its label)
+    return [...new Set(out.map((id) => (this.resolvesTo(this.label(id), id) ? this.label(id) : this.location(id) || this.label(id))))];
   }
 
   /** For diagnostics / tests: how a place was ranked. */
@@ -673,8 +713,20 @@ export class Gazetteer {
     return '';
   }
 
-  private suggestion(id: number): PlaceSuggestion {
-    return { ...this.fields(id), location: this.location(id) };
+  private suggestion(id: number, matched: string): PlaceSuggestion {
+    const f = this.fields(id);
+    return {
+      name: f.name,
+      region: f.region,
+      country: f.country,
+      countryCode: f.countryCode,
+      latitude: f.latitude,
+      longitude: f.longitude,
+      timezone: f.timezone,
+      population: f.population,
+      location: this.location(id),
+      matched,
+    };
   }
 
   private fields(id: number): PlaceFields {
@@ -709,8 +761,8 @@ export class Gazetteer {
     }
     if (!this.search_) throw new Error('gazetteer: the data file has no #loc column; rebuild it with scripts/build-places.js');
     for (const scope of this.searchScopes(parts)) {
-      const ids = this.searchIn(this.search_, text.split(' '), scope, limit);
-      if (ids.length) return ids.map((id) => this.suggestion(id));
+      const found = this.searchIn(this.search_, text.split(' '), scope, limit);
+      if (found.length) return found.map(({ id, e }) => this.suggestion(id, (this.ePost[e] & 1) === 1 ? this.entryText(e) : this.names.get(id)));
     }
     return [];
   }
@@ -756,55 +808,78 @@ export class Gazetteer {
     return !!(scope.countries?.has(this.country[id]) || scope.regions?.has(this.region[id]));
   }
 
-  /** Places for the query words within a scope, best first (see searchPlaces for the order). */
-  private searchIn(s: SearchData, words: string[], scope: Scope, limit: number): number[] {
-    const chosen: number[] = [];
-    const taken = new Set<number>();
-    // 1. the whole name: places carrying exactly this name. resolve()'s choice first (so that a complete name
-    // suggests first what resolvePlace answers), then those in the region named, then by population, an
-    // alternate name counting as a 20 times smaller place (the search order). A place that merely lists the
-    // name among its alternate names counts only when it is larger than every place whose own name it is
-    // ("Roma": Rome; "Cologne": Köln; not "York": Warner Robins, Georgia, once called York) — otherwise it
-    // takes its turn by population below.
-    // The postings of this name in scope, one per place (its own name's if both; sorted, a place's are adjacent):
-    const found = this.entries(words.map((w) => TOKENS[w] || w).join(''));
-    const postings = Int32Array.from(found.filter((e) => this.loc![e >> 1] !== LOC_NONE && this.passes(e >> 1, scope))).sort();
-    let first = -1; // resolve()'s choice
-    let ownPop = -1;
-    let m = 0;
-    let prev = -1;
-    for (let k = 0; k < postings.length; k++) {
-      const e = postings[k];
-      if (e >> 1 === prev >> 1) continue;
-      prev = e;
-      postings[m++] = e;
-      if (first < 0 || this.compare(e, first, scope.boost) < 0) first = e;
-      if ((e & 1) === 0 && this.pop[e >> 1] > ownPop) ownPop = this.pop[e >> 1];
+  /** Entry numbers whose search key (words joined) is key: binary search over the name entries in key order. */
+  private entryIds(key: string): number[] {
+    const order = this.keyOrder;
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.compareEntry(order[mid], key) < 0) lo = mid + 1;
+      else hi = mid;
     }
-    // the rest by one numeric sort: outside the named region after inside, weight (population, an alternate
-    // name's divided by ALT_DISCOUNT) descending, seats first, place order
-    const keys: number[] = [];
-    for (let k = 0; k < m; k++) {
-      const e = postings[k];
-      const id = e >> 1;
-      if (e === first || ((e & 1) === 1 && this.pop[id] <= ownPop)) continue;
-      const outside = scope.boost && !scope.boost.has(this.region[id]) ? 1 : 0;
-      const weight = this.pop[id] * ((e & 1) === 0 ? ALT_DISCOUNT : 1);
-      keys.push(((outside * (this.maxWeight + 1) + this.maxWeight - weight) * 4 + this.kind[id]) * 524288 + e);
-    }
-    keys.sort((a, b) => a - b);
-    if (first >= 0) {
-      chosen.push(first >> 1);
-      taken.add(first >> 1);
-    }
-    for (let k = 0; k < keys.length && chosen.length < limit; k++) {
-      const id = (keys[k] % 524288) >> 1;
-      chosen.push(id);
-      taken.add(id);
-    }
-    if (chosen.length >= limit) return chosen;
+    const out: number[] = [];
+    for (let k = lo; k < order.length && this.compareEntry(order[k], key) === 0; k++) out.push(order[k]);
+    return out;
+  }
 
-    // 2. names with words starting with the query's words, in order, by search score
+  /** A name entry's words, joined by spaces (its search form: "san francisco de quito"). */
+  private entryText(e: number): string {
+    const out: string[] = [];
+    for (let i = this.eStart[e]; i < this.eStart[e + 1]; i++) out.push(this.words.get(this.eWords[i]));
+    return out.join(' ');
+  }
+
+  /** A posting's stored weight (searchWeight). */
+  private weightOf(post: number): number {
+    return searchWeight(this.pop[post >> 1], this.kind[post >> 1], (post & 1) === 1);
+  }
+
+  /** The script class of a place's own name (see scriptClass). */
+  private ownScript(id: number): number {
+    const names = this.names;
+    return names.end(id) > names.start(id) ? scriptClass(names.charCodeAt(names.start(id))) : LATIN;
+  }
+
+  /**
+   * A place's search score in powers of ten of population (see searchPlaces): importance plus match quality.
+   * `alt`: matched on an alternate name; `scriptAlt`: that alternate name is in the query's own (non-Latin) script
+   * and the place's own name is not; `later`: the query starts at a later word of the name; `shadowed`: an
+   * alternate name matched in part while the query is the whole own name of some place.
+   */
+  private score(id: number, exact: boolean, alt: boolean, scriptAlt: boolean, later: boolean, shadowed: boolean): number {
+    const pop = this.pop[id];
+    let s = pop > 0 ? Math.log10(pop * KIND_FACTOR[this.kind[id]] + 1) : UNPOPULATED;
+    if (exact) s += EXACT_BONUS;
+    if (alt) s -= scriptAlt ? SCRIPT_ALT_PENALTY : ALT_PENALTY;
+    if (later) s -= LATER_WORD_PENALTY;
+    if (shadowed) s -= SHADOWED_PENALTY;
+    return s;
+  }
+
+  /** Places for the query words within a scope, best first (see searchPlaces for the order), with the entry that matched. */
+  private searchIn(s: SearchData, words: string[], scope: Scope, limit: number): Array<{ id: number; e: number }> {
+    const n = words.length;
+    const queryScript = scriptClass(words[0].charCodeAt(0));
+    const outside = (id: number) => (scope.boost && !scope.boost.has(this.region[id]) ? 1 : 0);
+    const found = this.found ?? (this.found = new FoundPlaces(this.size));
+    found.reset();
+    const offer = (id: number, e: number, score: number, top: TopScores | null) => {
+      if (found.offer(id, e, score)) top?.offer(id, score);
+    };
+
+    // 1. the whole name: every place in scope carrying exactly this name, own or alternate
+    let ownExact = false;
+    for (const e of this.entryIds(words.map((w) => TOKENS[w] || w).join(''))) {
+      const post = this.ePost[e];
+      const id = post >> 1;
+      if (this.loc![id] === LOC_NONE || !this.passes(id, scope)) continue;
+      const alt = (post & 1) === 1;
+      if (!alt) ownExact = true;
+      offer(id, e, this.score(id, true, alt, alt && queryScript !== LATIN && this.ownScript(id) !== queryScript, false, false), null);
+    }
+
+    // 2. names with words starting with the query's words, in order
     const index = s.index;
     const ranges: [number, number][][] = []; // per query word: the word-id ranges it hits
     const sources: Source[][] = [];
@@ -819,11 +894,10 @@ export class Gazetteer {
           src.push(index.source(prefix, lo, hi));
         }
       }
-      if (!r.length) return chosen;
+      if (!r.length) return this.ranked(found, outside, limit);
       ranges.push(r);
       sources.push(src);
     }
-    const n = words.length;
     // the anchor: the query word with the fewest positions; the others are checked on each of its names
     let anchor = 0;
     let anchorSize = Infinity;
@@ -846,28 +920,44 @@ export class Gazetteer {
     const hits = (word: number, j: number) => (word >= wlo[2 * j] && word < whi[2 * j]) || (word >= wlo[2 * j + 1] && word < whi[2 * j + 1]);
     const eStart = this.eStart;
     const eWords = this.eWords;
-    /** Do the query words other than the anchor fit the entry's words around the anchor position, in order? */
-    const fits = (e: number, p: number): boolean => {
+    /** Do the query words fit the entry's words in order? (0: no, 1: from its first word, 2: from a later one) */
+    const fit = (e: number): number => {
       const from = eStart[e];
+      const to = eStart[e + 1];
       let j = 0;
-      for (let i = from; i < from + p && j < anchor; i++) if (hits(eWords[i], j)) j++;
-      if (j < anchor) return false;
-      j = anchor + 1;
-      for (let i = from + p + 1; i < eStart[e + 1] && j < n; i++) if (hits(eWords[i], j)) j++;
-      return j === n;
+      for (let i = from; i < to && j < n; i++) if (hits(eWords[i], j)) j++;
+      if (j < n) return 0;
+      return hits(eWords[from], 0) ? 1 : 2;
     };
-    const fitsAnywhere = (e: number): boolean => {
-      let j = 0;
-      for (let i = eStart[e]; i < eStart[e + 1] && j < n; i++) if (hits(eWords[i], j)) j++;
-      return j === n;
+    /** The score of entry e's match, or NaN when it does not count (alternate names match from their first word). */
+    const scoreOf = (e: number): number => {
+      const post = this.ePost[e];
+      const id = post >> 1;
+      const alt = (post & 1) === 1;
+      const f = fit(e);
+      if (f === 0 || (alt && f === 2)) return NaN;
+      const scriptAlt = alt && queryScript !== LATIN && this.ownScript(id) !== queryScript;
+      return this.score(id, false, alt, scriptAlt, f === 2, alt && ownExact);
     };
+    // An upper bound of the score of any entry at or after stored weight w (the entries are stored by searchWeight:
+    // population times the capital/seat factor, an own name's times ALT_DISCOUNT): what lets the visit stop early.
+    const minAltPenalty = queryScript !== LATIN ? SCRIPT_ALT_PENALTY : ALT_PENALTY;
+    const bound = (w: number) =>
+      w <= 0 ? UNPOPULATED : Math.max(Math.log10(w / ALT_DISCOUNT + 1), Math.log10(w + 1) - minAltPenalty);
 
     const passes: Scope[] = scope.boost
       ? [{ countries: null, regions: scope.boost, boost: null }, scope] // the preferred regions' places first
       : [scope];
+    /** Does a place compete for this pass's places? (In the second pass, only those outside the preferred regions.) */
+    const countsIn = (id: number, sc: Scope) => sc !== scope || !scope.boost || outside(id) === 1;
     for (const sc of passes) {
-      // small scopes (a small country, a few regions): look at their places directly; otherwise take the
-      // anchor word's positions best-ranked first until enough places fit (about limit * all / scope of them)
+      // places that rank ahead of this pass's (the preferred regions' in the first pass) fill part of the list
+      const ahead = sc === scope && scope.boost ? found.ids.filter((id) => !outside(id)).length : 0;
+      const top = this.top.reset(Math.max(0, limit - ahead));
+      if (top.capacity === 0) break;
+      for (const id of found.ids) if (this.passes(id, sc) && countsIn(id, sc)) top.offer(id, found.score[id]);
+      // small scopes (a small country, a few regions): look at their places directly; otherwise visit the anchor
+      // word's positions in stored order until no later one can enter the list
       let scopeEntries = Infinity;
       if (sc.countries || sc.regions) {
         scopeEntries = 0;
@@ -876,43 +966,126 @@ export class Gazetteer {
       }
       const expectedVisits = Math.min(anchorSize, (limit * this.ePost.length) / Math.max(1, scopeEntries));
       if (scopeEntries < expectedVisits) {
-        const found: [number, number][] = []; // [place, best score of its fitting names]
         const seen = new Set<number>(); // a place in both a country and a region of the scope is looked at once
         const look = (places: Int32Array) => {
           for (const id of places) {
-            if (taken.has(id) || seen.has(id)) continue;
+            if (seen.has(id)) continue;
             seen.add(id);
-            let best = NO_SCORE;
             for (let q = s.byPlace.start[id]; q < s.byPlace.start[id + 1]; q++) {
-              const e = s.byPlace.items[q]; // an entry's score is its number (entries are in search order)
-              if (e < best && e < s.reachable && fitsAnywhere(e)) best = e;
+              const e = s.byPlace.items[q];
+              if (e >= s.reachable) continue;
+              const score = scoreOf(e);
+              if (score === score) offer(id, e, score, countsIn(id, sc) ? top : null);
             }
-            if (best !== NO_SCORE) found.push([id, best]);
           }
         };
         for (const c of sc.countries ?? []) look(s.byCountry.items.subarray(s.byCountry.start[c], s.byCountry.start[c + 1]));
         for (const r of sc.regions ?? []) if (r >= 0) look(s.byRegion.items.subarray(s.byRegion.start[r + 1], s.byRegion.start[r + 2]));
-        found.sort((a, b) => a[1] - b[1]);
-        for (const [id] of found) {
-          if (chosen.length >= limit) break;
-          chosen.push(id);
-          taken.add(id);
-        }
       } else {
         index.visitByScore(sources[anchor], (v) => {
           const e = v >> POS_BITS;
-          if (n > 1 && !fits(e, v & ((1 << POS_BITS) - 1))) return false;
-          const id = this.ePost[e] >> 1;
-          if (taken.has(id) || !this.passes(id, sc)) return false;
-          taken.add(id);
-          chosen.push(id);
-          return chosen.length >= limit;
+          const post = this.ePost[e];
+          const id = post >> 1;
+          if (top.full && top.kth >= bound(this.weightOf(post))) return true;
+          if (!this.passes(id, sc)) return false;
+          const score = scoreOf(e);
+          if (score === score) offer(id, e, score, countsIn(id, sc) ? top : null);
+          return false;
         });
       }
-      if (chosen.length >= limit) break;
     }
-    return chosen;
+    return this.ranked(found, outside, limit);
   }
+
+  /** The best `limit` places found: the preferred regions' first, then by score (then seats first, then place order). */
+  private ranked(found: FoundPlaces, outside: (id: number) => number, limit: number): Array<{ id: number; e: number }> {
+    const score = found.score;
+    return found.ids
+      .sort((a, b) => outside(a) - outside(b) || score[b] - score[a] || this.kind[a] - this.kind[b] || a - b)
+      .slice(0, limit)
+      .map((id) => ({ id, e: found.entry[id] }));
+  }
+}
+
+/**
+ * The places one search has found, with the best score and entry of each: arrays over all places, kept from search
+ * to search and reset through the list of those touched, so that a visit allocates nothing.
+ */
+class FoundPlaces {
+  readonly score: Float64Array;
+  readonly entry: Int32Array;
+  readonly ids: number[] = [];
+  constructor(size: number) {
+    this.score = new Float64Array(size).fill(NaN);
+    this.entry = new Int32Array(size);
+  }
+  reset(): void {
+    for (const id of this.ids) this.score[id] = NaN;
+    this.ids.length = 0;
+  }
+  /** Records a match; false when the place already has one as good. */
+  offer(id: number, e: number, score: number): boolean {
+    const cur = this.score[id];
+    if (cur >= score) return false;
+    if (cur !== cur) this.ids.push(id); // NaN: first match of this place
+    this.score[id] = score;
+    this.entry[id] = e;
+    return true;
+  }
+}
+
+/** The best `capacity` (at most SEARCH_MAX_LIMIT) scores of distinct places: its lowest (kth) is what a newcomer must beat. */
+class TopScores {
+  private readonly ids = new Int32Array(SEARCH_MAX_LIMIT);
+  private readonly scores = new Float64Array(SEARCH_MAX_LIMIT);
+  private size = 0;
+  capacity = 0;
+  reset(capacity: number): this {
+    this.capacity = Math.min(capacity, SEARCH_MAX_LIMIT);
+    this.size = 0;
+    return this;
+  }
+  get full(): boolean {
+    return this.size >= this.capacity;
+  }
+  get kth(): number {
+    return this.full ? (this.capacity ? this.scores[this.capacity - 1] : Infinity) : -Infinity;
+  }
+  offer(id: number, score: number): void {
+    let i = -1;
+    for (let k = 0; k < this.size; k++) if (this.ids[k] === id) i = k;
+    if (i >= 0) {
+      if (score <= this.scores[i]) return;
+    } else if (this.size < this.capacity) {
+      i = this.size++;
+      this.ids[i] = id;
+    } else if (this.capacity && score > this.scores[this.capacity - 1]) {
+      i = this.capacity - 1;
+      this.ids[i] = id;
+    } else return;
+    this.scores[i] = score;
+    // move up to keep descending order (scores only rise here)
+    while (i > 0 && this.scores[i - 1] < this.scores[i]) {
+      const s = this.scores[i - 1];
+      this.scores[i - 1] = this.scores[i];
+      this.scores[i] = s;
+      const id2 = this.ids[i - 1];
+      this.ids[i - 1] = this.ids[i];
+      this.ids[i] = id2;
+      i--;
+    }
+  }
+}
+
+/** Script classes of a name's first character: LATIN, CJK (Han and kana), or its 128-character Unicode block. */
+const LATIN = 0;
+const CJK = 1;
+function scriptClass(c: number): number {
+  if (c < 0x250 || (c >= 0x1e00 && c < 0x1f00)) return LATIN;
+  if ((c >= 0x3040 && c < 0x3100) || (c >= 0x3400 && c < 0xa000) || (c >= 0xf900 && c < 0xfb00)) return CJK;
+  if (c >= 0x400 && c < 0x530) return 0x400 >> 7; // Cyrillic and its supplement as one
+  if (c >= 0x600 && c < 0x900) return 0x600 >> 7; // Arabic and its supplements as one
+  return c >> 7;
 }
 
 /** The [key, value] pairs of a key-sorted list whose key starts with prefix. */

@@ -13,6 +13,9 @@
  *   - Arabic script: harakat, hamza/madda marks and tatweel dropped, ي/ى/ی and ك/ک and ة/ۀ/ه folded (the usual
  *     Arabic/Persian/Urdu search folding);
  *   - Hebrew: points (niqqud, cantillation) dropped;
+ *   - Devanagari, Bengali, Gurmukhi, Gujarati, Oriya: the spelling variants Hindi and Bengali writers mix folded
+ *     (see foldIndic): a nasal consonant with virama before a consonant = anusvara, candrabindu = anusvara,
+ *     nukta dropped, long i/u = short, ai = e, au = o, so "बेंगलुरु", "बेंगलूरु" and GeoNames' "बेङ्गलूरु" are one key;
  *   - every other script: marks kept, result recomposed (NFC).
  * Anything that is not a letter, mark or digit separates words; modifier-letter apostrophes (ʻ ʼ ʿ …) count as
  * punctuation, like the ASCII apostrophe.
@@ -93,7 +96,43 @@ export function clean(s: string): string {
     .normalize('NFD');
   // Latin (and punctuation) only: every mark goes, nothing to recompose — same result, a third of the time
   const u = LATIN_ONLY.test(t) ? t.replace(MARKS, '') : t.replace(MARKED, stripMarks).normalize('NFC');
-  return u.replace(SEPARATORS, ' ').trim();
+  return (INDIC.test(u) ? foldIndic(u) : u).replace(SEPARATORS, ' ').trim();
+}
+
+/**
+ * The five northern Brahmic blocks (U+0900–U+0B7F) share one layout (ISCII's), so one offset table folds them all.
+ * Offsets within a 128-character block: nasal consonants ṅa 0x19, ña 0x1E, ṇa 0x23, na 0x28, ma 0x2E; virama 0x4D;
+ * consonants 0x15–0x39; anusvara 0x02, candrabindu 0x01, nukta 0x3C; vowel signs ii 0x40 -> i 0x3F, uu 0x42 -> u
+ * 0x41, ai 0x48 -> e 0x47, au 0x4C -> o 0x4B; letters II 0x08 -> I 0x07, UU 0x0A -> U 0x09, AI 0x10 -> E 0x0F,
+ * AU 0x14 -> O 0x13. Why: a place's name is written both ways by the people who live there ("बेंगलुरु" and GeoNames'
+ * "बेङ्गलूरु" for Bengaluru, "बैंगलोर" and "बेङ्गलोर" for Bangalore), and a search box must not make them choose.
+ */
+const INDIC = /[\u0900-\u0b7f]/;
+const FOLD_OFFSET: Record<number, number> = { 0x01: 0x02, 0x40: 0x3f, 0x42: 0x41, 0x48: 0x47, 0x4c: 0x4b, 0x08: 0x07, 0x0a: 0x09, 0x10: 0x0f, 0x14: 0x13 };
+const NASALS = new Set([0x19, 0x1e, 0x23, 0x28, 0x2e]);
+
+function foldIndic(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x900 || c > 0xb7f) {
+      out += s[i];
+      continue;
+    }
+    const block = c & ~0x7f;
+    const off = c & 0x7f;
+    if (off === 0x3c) continue; // nukta
+    if (NASALS.has(off) && s.charCodeAt(i + 1) === block + 0x4d) {
+      const next = s.charCodeAt(i + 2) - block;
+      if (next >= 0x15 && next <= 0x39) {
+        out += String.fromCharCode(block + 0x02); // nasal + virama before a consonant: anusvara
+        i++;
+        continue;
+      }
+    }
+    out += String.fromCharCode(block + (FOLD_OFFSET[off] ?? off));
+  }
+  return out;
 }
 
 function stripMarks(_m: string, base: string, marks: string): string {

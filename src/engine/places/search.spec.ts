@@ -102,11 +102,10 @@ describe('searchPlaces', () => {
     expect(searchPlaces('st lou', 5).some((s) => s.name === 'St. Louis' && s.countryCode === 'US')).toBe(true); // St = Saint
   });
 
-  it('exact names first, then by population; one suggestion per place', () => {
+  it('the whole name counts as a place 30 times larger; one suggestion per place', () => {
     const york = searchPlaces('York', 20);
-    expect(york[0].name).toBe('York');
-    const firstNonExact = york.findIndex((s) => s.name !== 'York');
-    expect(york.slice(firstNonExact).every((s) => s.name !== 'York')).toBe(true);
+    expect(york[0]).toMatchObject({ name: 'York', countryCode: 'GB' }); // 156,135, exact, before New York City (8.8 million)
+    expect(york.slice(0, 3).map((s) => s.name)).toContain('New York City');
     const paris = searchPlaces('Paris', 20);
     expect([paris[0].name, paris[0].countryCode]).toEqual(['Paris', 'FR']); // what resolvePlace('Paris') answers
     for (const list of [york, paris, searchPlaces('sa', 20), searchPlaces('Spring', 20)]) {
@@ -144,6 +143,41 @@ describe('searchPlaces', () => {
     expect(searchPlaces('Paris, Nowhereland', 5)).toEqual([]);
     expect(searchPlaces('Xyzzyqwv', 5)).toEqual([]);
     for (const q of ['Paris, US', 'Springfield, Missouri, USA', 'san, Tuvalu', 'sa, Iceland', 'be, Texas']) expectRoundTrips(searchPlaces(q, 20));
+  });
+
+  it('ranks like people expect (issue 31): the public cases', () => {
+    const top = (q: string, n: number) => searchPlaces(q, n).map((s) => `${s.name}, ${s.countryCode}`);
+    // Rome (2.3 million, alternate name "Roma") before Roma, Romania (3,218), whose own name it is
+    expect(top('Roma', 5)[0]).toBe('Rome, IT');
+    // no Angolan city among the first 3: Luanda was "São Paulo de Loanda", Huambo "Nova Lisboa"
+    for (const q of ['São Paulo', 'Sao Paulo', 'Lisboa']) expect({ q, top: top(q, 3).filter((s) => s.endsWith(', AO')) }).toEqual({ q, top: [] });
+    expect(top('São Paulo', 1)).toEqual(['São Paulo, BR']);
+    expect(top('Lisboa', 1)).toEqual(['Lisbon, PT']);
+    expect(top('Mos', 2)).toContain('Moscow, RU'); // 10.4 million, before Mos, Spain (14,650) whose whole name it is
+    expect(top('Köln', 3)).not.toContain('Lincoln, US'); // "Lin'koln" is a later word of an alternate name
+    // Bengaluru for each Devanagari spelling Hindi writers use (GeoNames has "बेङ्गलूरु" and "बेङ्गलोर")
+    for (const q of ['बेंगलुरु', 'बेंगलूरु', 'बैंगलोर', 'बेङ्गलूरु']) expect({ q, top: top(q, 1) }).toEqual({ q, top: ['Bengaluru, IN'] });
+    expect(top('北京', 1)).toEqual(['Beijing, CN']);
+  });
+
+  it('places of population 0 come after every populated match', () => {
+    // GeoNames lists Yulin, Guangxi, twice: the city (1.06 million) and a PPLA2 point of population 0 3 km away
+    expect(searchPlaces('Yulin', 1)[0]).toMatchObject({ name: 'Yulin', population: 1056743 });
+    for (const q of ['北京', 'Yulin', 'sa', 'Spring', 'Roma', 'San', 'Moskva', '東', 'Ber', 'New', 'Santa Cruz', 'Springfield, USA']) {
+      const pops = searchPlaces(q, 20).map((s) => s.population);
+      const firstZero = pops.indexOf(0);
+      expect({ q, populatedAfterZero: firstZero >= 0 && pops.slice(firstZero).some((p) => p > 0) }).toEqual({ q, populatedAfterZero: false });
+    }
+  });
+
+  it('says which name matched: the place\'s own, or the alternate name in its search form', () => {
+    const sanFr = searchPlaces('san fr', 5);
+    expect(sanFr[0]).toMatchObject({ name: 'San Francisco', matched: 'San Francisco' });
+    expect(sanFr.find((s) => s.name === 'Quito')).toMatchObject({ matched: 'san francisco de quito' });
+    expect(searchPlaces('Моск', 1)[0]).toMatchObject({ name: 'Moscow', matched: 'москва' });
+    expect(searchPlaces('Koln', 1)[0]).toMatchObject({ name: 'Köln', matched: 'Köln' }); // the ASCII form is the own name
+    // a primary-name prefix match ranks above an alternate-name one: San Francisco (864,816) before Quito (2.8 million)
+    expect(sanFr.findIndex((s) => s.name === 'San Francisco')).toBeLessThan(sanFr.findIndex((s) => s.name === 'Quito'));
   });
 
   it('limit caps the list', () => {

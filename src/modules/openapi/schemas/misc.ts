@@ -21,8 +21,12 @@ export const MISC_SCHEMAS: Record<string, JsonSchema> = {
     latitude: number('Latitude, decimal degrees north.', { minimum: -90, maximum: 90 }),
     longitude: number('Longitude, decimal degrees east.', { minimum: -180, maximum: 180 }),
     timezone: string('IANA time zone of the place.', { minLength: 1 }),
-    population: integer('Population (0 when unknown); places rank by it.', 0),
+    population: integer('Population (0 when unknown); places rank by it (README "Ranking"), those of population 0 last.', 0),
     location: string('"Name, Country" or "Name, Region, Country": send it as `location` to the chart operations to get exactly this place.', { minLength: 1 }),
+    matched: string(
+      'The name the query matched: `name` itself when the place\'s own name matched, else the alternate name that did, in its search form (lower case, Latin accents off), e.g. "san francisco de quito" for Quito.',
+      { minLength: 1 },
+    ),
   }),
   PlaceSearch: object('GET /v1/places: place suggestions for a birth-place field, best first.', {
     query: string('The query as received (trimmed).', { minLength: 1, maxLength: 200 }),
