@@ -29,6 +29,7 @@ import { CHECKOUT_PATH, WEBHOOK_PATH } from './modules/purchase/purchase.control
 import { BATCH_BODY_LIMIT, BATCH_PATH } from './modules/batch/batch.controller';
 import { MCP_BODY_LIMIT, MCP_PATH } from './modules/mcp/mcp.controller';
 import { McpService } from './modules/mcp/mcp.service';
+import { DOCS_UI_OPTIONS } from './modules/operations/docs-ui';
 import { buildOpenApiDocument } from './modules/operations/openapi-document';
 import { QUEUED_PATHS } from './modules/operations/operations';
 
@@ -123,9 +124,9 @@ function pathOf(url: string | undefined): string {
   return q < 0 ? (url ?? '') : (url ?? '').slice(0, q);
 }
 
-/** The OpenAPI document at /docs and /docs-json; the MCP tools are described from the same document. */
+/** The OpenAPI document at /docs (drawings shown as pictures) and /docs-json; the MCP tools are described from the same document. */
 function setUpOpenApi(app: INestApplication): void {
   const document = buildOpenApiDocument(app);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  SwaggerModule.setup('docs', app, document, { ...DOCS_UI_OPTIONS, jsonDocumentUrl: 'docs-json' });
   app.get(McpService).useDocument(document);
 }

@@ -13,7 +13,7 @@ const BY_COORDINATES = { birthdate: '1992-09-06', birthtime: '00:04', latitude: 
 type Examples = Record<string, { summary: string; value: unknown }>;
 const drawing = (body: object): Examples => ({
   png: { summary: 'PNG (shown as a picture here)', value: { ...body, format: 'png', size: 400 } },
-  svg: { summary: 'SVG (shown as its text here)', value: { ...body, size: 600 } },
+  svg: { summary: 'SVG (shown as a picture here too)', value: { ...body, size: 600 } },
 });
 
 /**
