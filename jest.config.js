@@ -6,4 +6,6 @@ module.exports = {
   transform: { '^.+\\.ts$': 'ts-jest' },
   moduleFileExtensions: ['ts', 'js', 'json'],
   testTimeout: 60000,
+  // src/ compiled once to dist/, which the e2e tests' service processes run (test/global-setup.ts says why)
+  globalSetup: '<rootDir>/test/global-setup.ts',
 };

@@ -4,7 +4,7 @@
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { deletePrefix, freePort, post, REDIS_URL, TEST_API_KEY, waitFor } from './helpers/service';
+import { deletePrefix, freePort, post, REDIS_URL, SERVICE_MAIN, TEST_API_KEY, waitFor } from './helpers/service';
 
 const ROOT = join(__dirname, '..');
 const MONTREAL = { birthdate: '1948-04-09', birthtime: '00:14', location: 'Montreal, Quebec, Canada' };
@@ -28,7 +28,7 @@ describe('APP_ROLE=all with WORKERS=2', () => {
   beforeAll(async () => {
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    app = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+    app = spawn(process.execPath, [SERVICE_MAIN], {
       cwd: ROOT,
       env: { ...process.env, APP_ROLE: 'all', WORKERS: '2', PORT: String(port), REDIS_URL, REDIS_PREFIX: prefix, HD_API_KEYS: TEST_API_KEY, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],

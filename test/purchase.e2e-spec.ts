@@ -382,7 +382,7 @@ describe('buying a key (Stripe)', () => {
   it('the operator CLI lists bought and made keys, and revokes either', async () => {
     const env = { ...process.env, REDIS_URL, REDIS_PREFIX: service.prefix };
     const cli = (...args: string[]) =>
-      promisify(execFile)(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/cli/key.ts', ...args], {
+      promisify(execFile)(process.execPath, ['dist/cli/key.js', ...args], {
         cwd: join(__dirname, '..'),
         env,
         timeout: 30_000,

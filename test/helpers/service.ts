@@ -52,8 +52,14 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The service's entry point as the tests run it: dist/main.js, compiled from src/ once per test run by
+ * test/global-setup.ts (a process starts in less than half the time it takes through ts-node).
+ */
+export const SERVICE_MAIN = 'dist/main.js';
+
 function launch(env: Record<string, string>, sink: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+  const child = spawn(process.execPath, [SERVICE_MAIN], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -146,8 +152,8 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     },
   };
   try {
-    await waitFor(() => healthy(baseUrl), 60_000, 'API health');
-    if (options.worker !== false) await service.startWorker();
+    // the API and the worker start side by side (neither needs the other to come up)
+    await Promise.all([waitFor(() => healthy(baseUrl), 60_000, 'API health'), options.worker !== false ? service.startWorker() : undefined]);
   } catch (err) {
     await service.stop();
     throw new Error(`${(err as Error).message}\nAPI log: ${logs.api.join('')}\nworker log: ${logs.worker.join('')}`, { cause: err });
