@@ -16,6 +16,6 @@ export default function globalSetup(): void {
     });
   } catch (err) {
     const e = err as { stdout?: Buffer; stderr?: Buffer };
-    throw new Error(`tsc -p tsconfig.build.json failed:\n${String(e.stdout ?? '')}${String(e.stderr ?? '')}`);
+    throw new Error(`tsc -p tsconfig.build.json failed:\n${String(e.stdout ?? '')}${String(e.stderr ?? '')}`, { cause: err });
   }
 }
