@@ -121,11 +121,15 @@ const KIND_FACTOR = [3.2, 2, 1.25, 1];
 const UNPOPULATED = -100;
 /**
  * Once a search's list is full, it reads at most this many more names for a better match before it stops (else
- * it stops when no later name can beat the list). Bounds the latency of queries whose matches all rank low ("new y":
- * 904 names read without it); of the bench's 482 queries, 481 get the same list as with no limit ("be, Texas" does
- * not: its fifth place differs).
+ * it stops when no later name can beat the list). Bounds the latency of queries whose matches all rank low; of the
+ * bench's 482 queries, 481 get the same list as with no limit ("be, Texas" does not: its fifth place differs).
  */
 const EXTRA_VISITS = 300;
+/**
+ * A search scores at most this many names that fit its words and scope, whether or not its list is full (a bound on
+ * the worst case; no list of the bench's queries changes with it).
+ */
+const MAX_VISITS = 600;
 
 export const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '..', '..', 'data');
 const KIND_LABEL = ['capital', 'first-order seat', 'second-order seat', 'place'];
@@ -936,6 +940,16 @@ export class Gazetteer {
       if (j < n) return 0;
       return hits(eWords[from], 0) ? 1 : 2;
     };
+    /** Do the query words other than the anchor fit the entry's words around the anchor's position p, in order? */
+    const fitsAround = (e: number, p: number): boolean => {
+      const from = eStart[e];
+      let j = 0;
+      for (let i = from; i < from + p && j < anchor; i++) if (hits(eWords[i], j)) j++;
+      if (j < anchor) return false;
+      j = anchor + 1;
+      for (let i = from + p + 1; i < eStart[e + 1] && j < n; i++) if (hits(eWords[i], j)) j++;
+      return j === n;
+    };
     /** The score of entry e's match, or NaN when it does not count (alternate names match from their first word). */
     const scoreOf = (e: number): number => {
       const post = this.ePost[e];
@@ -982,7 +996,7 @@ export class Gazetteer {
             // a place's entries come best weight first: once one scores at least what the next could, stop
             for (let q = s.byPlace.start[id]; q < s.byPlace.start[id + 1]; q++) {
               const e = s.byPlace.items[q];
-              if (e >= s.reachable || best >= bound(this.weightOf(this.ePost[e]))) break;
+              if (e >= s.reachable || (best > -Infinity && best >= bound(this.weightOf(this.ePost[e])))) break;
               const score = scoreOf(e);
               if (score === score && score > best) {
                 best = score;
@@ -995,12 +1009,27 @@ export class Gazetteer {
         for (const r of sc.regions ?? []) if (r >= 0) look(s.byRegion.items.subarray(s.byRegion.start[r + 1], s.byRegion.start[r + 2]));
       } else {
         let extra = 0; // visits since the list filled up
+        let visits = 0;
+        // bound(w) <= kth exactly when w <= stopWeight (worked out once per change of kth, not per visit)
+        let kthSeen = NaN;
+        let stopWeight = -1;
         index.visitByScore(sources[anchor], (v) => {
           const e = v >> POS_BITS;
           const post = this.ePost[e];
           const id = post >> 1;
-          if (top.full && (top.kth >= bound(this.weightOf(post)) || ++extra > EXTRA_VISITS)) return true;
+          if (top.full) {
+            const kth = top.kth;
+            if (kth !== kthSeen) {
+              kthSeen = kth;
+              stopWeight = Math.min(ALT_DISCOUNT * (10 ** kth - 1), 10 ** (kth + minAltPenalty) - 1) * (1 - 1e-12);
+            }
+            const w = this.weightOf(post);
+            if ((w > 0 ? w <= stopWeight : kth >= UNPOPULATED) || ++extra > EXTRA_VISITS) return true;
+          }
+          // the other query words around the anchor's position, in order (a quick no for most names read)
+          if (n > 1 && !fitsAround(e, v & ((1 << POS_BITS) - 1))) return false;
           if (!this.passes(id, sc)) return false;
+          if (++visits > MAX_VISITS) return true;
           const score = scoreOf(e);
           if (score === score) offer(id, e, score, countsIn(id, sc) ? top : null);
           return false;
