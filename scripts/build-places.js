@@ -18,6 +18,7 @@
  *
  * Places (one value per place, GeoNames order):
  *   #rkey   (TAB-separated) the search key of each #admin1 region's name, in #admin1 order
+ *   #gid    the GeoNames id (the API's placeId; negative for the few places this build adds)
  *   #name   (table) the GeoNames name        #lat #lon (both in 1e-5 degrees)   #cc (country index)
  *   #region (admin1 index, -1 unknown)   #pop   #zone (index)
  *   #kind   0 = capital of a country (PPLC), 1 = seat of a first-order division (PPLA, PPLG),
@@ -27,9 +28,8 @@
  *           1 = "Name, Region, Country", 2 = neither (another place with that name ranks first in its region);
  *           found by running the runtime's resolver over the freshly built file.
  * Names (one "name entry" per distinct normalised word sequence of a place: its name, ASCII name and every
- * alternate name in any script), in search order (searchOrder in gazetteer.ts: by population times a capital/seat factor, an alternate
- * name counting as a 20 times smaller place, places that no location string reaches last — so that an entry's
- * number is its search score):
+ * alternate name in any script), in search order (searchOrder in gazetteer.ts: by population times a capital/seat
+ * factor, an alternate name counting as a 20 times smaller place — so that an entry's number is its rank):
  *   #words  (table) every distinct normalised word, sorted (UTF-16 code-unit order); word ids are positions here
  *   #ecount (u8) number of words of each entry      #ewords the word ids of all entries, entry after entry
  *   #epost  placeIndex * 2 + (1 if the entry comes from an alternate name)
@@ -85,7 +85,8 @@ function alternates(field) {
 /** Places the product needs that cities500 lacks (population < 500 and no admin seat). */
 const SUPPLEMENT = [
   // Vida, Lane County, Oregon (unincorporated; coordinates as published for the community, 44°08′57″N 122°34′08″W)
-  { name: 'Vida', lat: 44.14917, lon: -122.56889, cc: 'US', admin1: 'OR', population: 0, zone: 'America/Los_Angeles', kind: 3, alts: [] },
+  // (not in cities500, so no GeoNames id here: places this build adds get negative placeIds)
+  { gid: -1, name: 'Vida', lat: 44.14917, lon: -122.56889, cc: 'US', admin1: 'OR', population: 0, zone: 'America/Los_Angeles', kind: 3, alts: [] },
 ];
 
 /** Locales with region names in this Node's ICU: every 2- and 3-letter language code it supports, and script variants. */
@@ -214,7 +215,7 @@ function main() {
     if (!zones.has(z)) zones.set(z, zones.size);
     return zones.get(z);
   };
-  const col = { name: [], lat: [], lon: [], country: [], region: [], pop: [], zone: [], kind: [], pkey: [] };
+  const col = { gid: [], name: [], lat: [], lon: [], country: [], region: [], pop: [], zone: [], kind: [], pkey: [] };
   const entries = []; // { key, words: string[], post }
   const stats = { own: 0, alt: 0, altChars: 0, long: 0 };
   let differ = 0;
@@ -242,6 +243,7 @@ function main() {
     add(p.name, false);
     if (p.ascii) add(p.ascii, false);
     for (const a of p.alts) add(a, true);
+    col.gid.push(p.gid);
     col.name.push(p.name);
     col.lat.push(+p.lat.toFixed(5));
     col.lon.push(+p.lon.toFixed(5));
@@ -265,6 +267,7 @@ function main() {
       zone = found[0];
     }
     emit({
+      gid: Number(f[0]),
       name: f[1],
       ascii: f[2],
       alts: alternates(f[3]),
@@ -308,7 +311,7 @@ function main() {
     ...table('#name', col.name),
     `#lat\t${b64(col.lat.map((v) => Math.round(v * 1e5)))}`,
     `#lon\t${b64(col.lon.map((v) => Math.round(v * 1e5)))}`,
-    ...['country', 'region', 'pop', 'zone', 'kind'].map((k) => `#${k === 'country' ? 'cc' : k}\t${b64(col[k])}`),
+    ...['gid', 'country', 'region', 'pop', 'zone', 'kind'].map((k) => `#${k === 'country' ? 'cc' : k}\t${b64(col[k])}`),
     ...table('#pkey', col.pkey),
     ...table('#words', words),
     `#ckey\t${cnames.map((c) => c[0]).join('\t')}`,
@@ -340,7 +343,7 @@ function main() {
   );
   // the entries in search order
   const rankOf = new Int32Array(2 * col.name.length);
-  searchOrder(col.pop, col.kind, loc).forEach((post, r) => {
+  searchOrder(col.pop, col.kind).forEach((post, r) => {
     rankOf[post] = r;
   });
   const ordered = entries

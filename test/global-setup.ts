@@ -10,10 +10,14 @@ import { join } from 'node:path';
 export default function globalSetup(): void {
   const root = join(__dirname, '..');
   try {
-    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--incremental', '--tsBuildInfoFile', 'dist/.tsbuildinfo'], {
-      cwd: root,
-      stdio: 'pipe',
-    });
+    execFileSync(
+      process.execPath,
+      [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--incremental', '--tsBuildInfoFile', 'dist/.tsbuildinfo'],
+      {
+        cwd: root,
+        stdio: 'pipe',
+      },
+    );
   } catch (err) {
     const e = err as { stdout?: Buffer; stderr?: Buffer };
     throw new Error(`tsc -p tsconfig.build.json failed:\n${String(e.stdout ?? '')}${String(e.stderr ?? '')}`, { cause: err });

@@ -19,7 +19,7 @@ describe('GET /v1/places', () => {
   }, 120_000);
   afterAll(async () => svc?.stop());
 
-  it("round trip over 200 random gazetteer places: the suggestion's location gives /v1/chart that very place", async () => {
+  it("round trip over 200 random gazetteer places: the suggestion's location (or placeId) gives /v1/chart that very place", async () => {
     const g = loadGazetteer();
     let seed = 20261123;
     const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff), seed / 0x80000000);
@@ -31,8 +31,10 @@ describe('GET /v1/places', () => {
       const hit = res.body.places.find((p: { latitude: number; longitude: number }) => p.latitude === place.latitude && p.longitude === place.longitude);
       if (!hit) continue; // a name shared by more than 20 bigger places; the engine test counts these
       checked++;
-      const chart = await post(svc.baseUrl, '/v1/chart', { birthdate: '1990-05-15', birthtime: '12:00', location: hit.location });
-      expect([hit.location, chart.status]).toEqual([hit.location, 200]);
+      // a namesake no string names comes without a location: its placeId names it
+      const where = hit.location !== undefined ? { location: hit.location } : { placeId: hit.placeId };
+      const chart = await post(svc.baseUrl, '/v1/chart', { birthdate: '1990-05-15', birthtime: '12:00', ...where });
+      expect([hit.location, chart.status, chart.body.birth.location.placeId]).toEqual([hit.location, 200, hit.placeId]);
       expect([hit.location, chart.body.birth.location.latitude, chart.body.birth.location.longitude, chart.body.birth.location.timezone]).toEqual([
         hit.location,
         place.latitude,
@@ -54,6 +56,7 @@ describe('GET /v1/places', () => {
     const limited = await search(svc.baseUrl, 'san', 3);
     expect(limited.body.places).toHaveLength(3);
     expect(limited.body.places[0]).toEqual({
+      placeId: expect.any(Number),
       name: expect.any(String),
       region: expect.any(String),
       country: expect.any(String),
@@ -69,6 +72,24 @@ describe('GET /v1/places', () => {
     const sanFr = (await search(svc.baseUrl, 'san fr', 5)).body.places as { name: string; matched: string }[];
     expect(sanFr.find((p) => p.name === 'Quito')).toMatchObject({ matched: 'san francisco de quito' });
     expect(sanFr[0]).toMatchObject({ name: 'San Francisco', matched: 'San Francisco' });
+  });
+
+  it('placeId: every suggestion has one; /v1/chart takes it instead of location and echoes it; not both; an unknown one is 422', async () => {
+    const lond = (await search(svc.baseUrl, 'Lond', 1)).body.places[0];
+    expect(lond).toMatchObject({ name: 'London', countryCode: 'GB', placeId: 2643743 }); // geonames.org/2643743
+    const birth = { birthdate: '1990-05-15', birthtime: '14:30' };
+    const byId = await post(svc.baseUrl, '/v1/chart', { ...birth, placeId: lond.placeId });
+    const byName = await post(svc.baseUrl, '/v1/chart', { ...birth, location: lond.location });
+    expect(byId.status).toBe(200);
+    expect(byId.body.birth.location).toMatchObject({ name: 'London', countryCode: 'GB', placeId: 2643743 });
+    expect(byId.body.birth.utc).toBe(byName.body.birth.utc);
+    expect(byId.body.type).toBe(byName.body.type);
+    const both = await post(svc.baseUrl, '/v1/chart', { ...birth, placeId: 2643743, location: 'London, United Kingdom' });
+    expect([both.status, both.body.error.code]).toEqual([400, 'INVALID_LOCATION']);
+    const unknown = await post(svc.baseUrl, '/v1/chart', { ...birth, placeId: 1 });
+    expect([unknown.status, unknown.body.error.code]).toEqual([422, 'LOCATION_NOT_FOUND']);
+    const notInt = await post(svc.baseUrl, '/v1/chart', { ...birth, placeId: 'London' });
+    expect(notInt.status).toBe(400);
   });
 
   it('/v1/chart takes places written in other scripts and languages, and echoes them', async () => {

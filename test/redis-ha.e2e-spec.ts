@@ -220,8 +220,7 @@ describe('Redis Cluster (API and worker processes)', () => {
 
   it('creates and lists API keys through the CLI, and the API accepts the key', async () => {
     const env = { ...process.env, REDIS_CLUSTER_NODES: cluster!.nodeList, REDIS_PREFIX: svc!.prefix };
-    const cli = (...args: string[]) =>
-      run(process.execPath, ['dist/cli/key.js', ...args], { cwd: join(__dirname, '..'), env, timeout: 20_000 });
+    const cli = (...args: string[]) => run(process.execPath, ['dist/cli/key.js', ...args], { cwd: join(__dirname, '..'), env, timeout: 20_000 });
     const created = await cli('create', 'ha-test');
     const key = created.stdout.trim();
     expect(key.length).toBeGreaterThanOrEqual(16);

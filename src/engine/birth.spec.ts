@@ -59,10 +59,18 @@ describe('resolveBirth: sources of place and zone', () => {
         latitude: 48.85341,
         longitude: 2.3488,
         timezone: 'Europe/Paris',
+        placeId: 2988507, // geonames.org/2988507, Paris
       },
       utcOffset: '+02:00',
       utc: '1990-05-15T10:30:00Z',
     });
+  });
+
+  it('placeId names the place instead of location, also a namesake no string reaches; not both', () => {
+    const byId = resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30', placeId: 2988507 }).birth.location;
+    expect(byId).toMatchObject({ name: 'Paris', countryCode: 'FR', placeId: 2988507, timezone: 'Europe/Paris' });
+    expect(() => resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30', placeId: 2988507, location: 'Paris, France' })).toThrow(/not both/);
+    expect(() => resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30', placeId: 1 })).toThrow(/No place has placeId 1/);
   });
 
   it('coordinates -> zone from geo-tz/all; Amsterdam 1935 with seconds in the offset', () => {

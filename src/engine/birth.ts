@@ -13,7 +13,7 @@
  * from it to standard time is a clock change of the birthplace with the same gap/overlap rule).
  */
 import { assertBirthDate } from './chart';
-import { normalizeKey, resolvePlace } from './places';
+import { normalizeKey, resolvePlace, resolvePlaceById } from './places';
 import { formatOffset, localToUtc, parseLocal, zoneForCoordinates, canonicalZoneName } from './time';
 import { EngineInputError } from './types';
 
@@ -21,6 +21,7 @@ export interface BirthInputFields {
   birthdate: string; // YYYY-MM-DD, local civil date
   birthtime: string; // HH:MM, local civil time (24 h)
   location?: string; // "City, Country" / "City, Region, Country"
+  placeId?: number; // a GeoNames id, instead of location (GET /v1/places gives it)
   latitude?: number;
   longitude?: number;
   timezone?: string; // IANA name
@@ -34,6 +35,8 @@ export interface BirthLocationEcho {
   latitude: number;
   longitude: number;
   timezone: string;
+  /** The place's GeoNames id, when the place came from the gazetteer (by location or placeId). */
+  placeId?: number;
   /** Other places with the same name that the gazetteer passed over (only when the name was ambiguous). */
   alternatives?: number;
   /** The place's name as the caller wrote it, when that is not its usual name ("Москва" for Moscow). */
@@ -64,8 +67,12 @@ export function resolveBirthPlace(input: Omit<BirthInputFields, 'birthdate' | 'b
     throw new EngineInputError('INVALID_COORDINATES', 'latitude and longitude must be numbers.');
   }
   const location = typeof input.location === 'string' ? input.location.trim() : '';
-  if (!location && !hasLat) {
-    throw new EngineInputError('LOCATION_REQUIRED', 'Give the birth place as "location" ("City, Country") or as latitude and longitude.');
+  const hasId = input.placeId !== undefined && input.placeId !== null;
+  if (hasId && (location || !Number.isInteger(input.placeId))) {
+    throw new EngineInputError('INVALID_LOCATION', location ? 'Give location or placeId, not both.' : 'placeId must be a whole number (a GeoNames id).');
+  }
+  if (!location && !hasLat && !hasId) {
+    throw new EngineInputError('LOCATION_REQUIRED', 'Give the birth place as "location" ("City, Country"), as placeId, or as latitude and longitude.');
   }
 
   let timezone: string | undefined;
@@ -80,8 +87,8 @@ export function resolveBirthPlace(input: Omit<BirthInputFields, 'birthdate' | 'b
   }
 
   let loc: BirthLocationEcho;
-  if (location) {
-    const p = resolvePlace(location);
+  if (location || hasId) {
+    const p = hasId ? resolvePlaceById(input.placeId as number) : resolvePlace(location);
     loc = {
       name: p.name,
       region: p.region,
@@ -90,9 +97,10 @@ export function resolveBirthPlace(input: Omit<BirthInputFields, 'birthdate' | 'b
       latitude: p.latitude,
       longitude: p.longitude,
       timezone: p.timezone,
+      placeId: p.placeId,
     };
     if (p.alternatives) loc.alternatives = p.alternatives;
-    if (p.asWritten && normalizeKey(p.asWritten) !== normalizeKey(p.name)) loc.asWritten = p.asWritten;
+    if (!hasId && p.asWritten && normalizeKey(p.asWritten) !== normalizeKey(p.name)) loc.asWritten = p.asWritten;
     if (hasLat) {
       loc.latitude = input.latitude as number;
       loc.longitude = input.longitude as number;

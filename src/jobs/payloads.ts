@@ -7,6 +7,8 @@ export interface BirthInput {
   birthdate: string;
   birthtime: string;
   location?: string;
+  /** The GeoNames id of the place, instead of location. */
+  placeId?: number;
   latitude?: number;
   longitude?: number;
   timezone?: string;
@@ -73,6 +75,7 @@ export interface TransitCalendarInput extends BirthInput, RangeInput {}
 export interface DayInput {
   birthdate: string;
   location?: string;
+  placeId?: number;
   latitude?: number;
   longitude?: number;
   timezone?: string;

@@ -35,7 +35,7 @@ export interface paths {
         put?: never;
         /**
          * A Human Design chart: type, strategy, authority, profile, definition, cross, centers, channels, gates
-         * @description Birth data: birthdate YYYY-MM-DD, birthtime HH:MM (local, 24-hour), and location "City, Country" (or latitude + longitude, optionally timezone). Fields: type, strategy, authority, profile (e.g. "5/1"), definition, signature, notSelfTheme, incarnationCross {name, geometry, quarter, gates [personality Sun, personality Earth, design Sun, design Earth]}, definedCenters / openCenters (Head, Ajna, Throat, G, Heart, Sacral, Solar Plexus, Spleen, Root), activeChannels {gate1, gate2, name, circuit}, activatedGates (keyed by gate number: which planets activate it on each side), personality and design (13 bodies each with gate and line), birth (the place found, its time zone, the UTC birth and design instants). Dates from 1800-04-09 to 2399-12-30.
+         * @description Birth data: birthdate YYYY-MM-DD, birthtime HH:MM (local, 24-hour), and location "City, Country" (or placeId, the GeoNames id a place search gives; or latitude + longitude, optionally timezone). Fields: type, strategy, authority, profile (e.g. "5/1"), definition, signature, notSelfTheme, incarnationCross {name, geometry, quarter, gates [personality Sun, personality Earth, design Sun, design Earth]}, definedCenters / openCenters (Head, Ajna, Throat, G, Heart, Sacral, Solar Plexus, Spleen, Root), activeChannels {gate1, gate2, name, circuit}, activatedGates (keyed by gate number: which planets activate it on each side), personality and design (13 bodies each with gate and line), birth (the place found, its time zone, the UTC birth and design instants). Dates from 1800-04-09 to 2399-12-30.
          */
         post: operations["chart"];
         delete?: never;
@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * The chart plus variables, all 26 activations to the base, hanging gates, split kind, design instant
-         * @description Birth data: birthdate YYYY-MM-DD, birthtime HH:MM (local, 24-hour), and location "City, Country" (or latitude + longitude, optionally timezone). Everything /v1/chart gives, and for each of the 26 activations its longitude, gate, line, color, tone and base; the four variables (arrows); hanging gates.
+         * @description Birth data: birthdate YYYY-MM-DD, birthtime HH:MM (local, 24-hour), and location "City, Country" (or placeId, the GeoNames id a place search gives; or latitude + longitude, optionally timezone). Everything /v1/chart gives, and for each of the 26 activations its longitude, gate, line, color, tone and base; the four variables (arrows); hanging gates.
          */
         post: operations["advanced"];
         delete?: never;
@@ -115,7 +115,7 @@ export interface paths {
         put?: never;
         /**
          * Transit activations at an instant (default now) over a natal chart
-         * @description Birth data: birthdate YYYY-MM-DD, birthtime HH:MM (local, 24-hour), and location "City, Country" (or latitude + longitude, optionally timezone). Optional at: an ISO 8601 instant with offset or Z (default now). The answer: the transiting planets' gates and lines, the channels and centers the transit defines with the natal chart.
+         * @description Birth data: birthdate YYYY-MM-DD, birthtime HH:MM (local, 24-hour), and location "City, Country" (or placeId, the GeoNames id a place search gives; or latitude + longitude, optionally timezone). Optional at: an ISO 8601 instant with offset or Z (default now). The answer: the transiting planets' gates and lines, the channels and centers the transit defines with the natal chart.
          */
         post: operations["transit"];
         delete?: never;
@@ -135,7 +135,7 @@ export interface paths {
         put?: never;
         /**
          * The bodygraph drawing: a standalone SVG document, or a PNG; with `variables`, the four arrows
-         * @description Birth data: birthdate YYYY-MM-DD, birthtime HH:MM (local, 24-hour), and location "City, Country" (or latitude + longitude, optionally timezone). Drawing options: size (pixels, default 800), theme light or dark, format svg or png, background theme or transparent, variables true to draw the arrows.
+         * @description Birth data: birthdate YYYY-MM-DD, birthtime HH:MM (local, 24-hour), and location "City, Country" (or placeId, the GeoNames id a place search gives; or latitude + longitude, optionally timezone). Drawing options: size (pixels, default 800), theme light or dark, format svg or png, background theme or transparent, variables true to draw the arrows.
          */
         post: operations["bodygraph"];
         delete?: never;
@@ -175,7 +175,7 @@ export interface paths {
         put?: never;
         /**
          * A natal bodygraph with a transit (default now) overlaid in a third color, and the transit planets' column
-         * @description Birth data: birthdate YYYY-MM-DD, birthtime HH:MM (local, 24-hour), and location "City, Country" (or latitude + longitude, optionally timezone). Optional at (ISO 8601 instant, default now) and the drawing options (size, theme, format, background).
+         * @description Birth data: birthdate YYYY-MM-DD, birthtime HH:MM (local, 24-hour), and location "City, Country" (or placeId, the GeoNames id a place search gives; or latitude + longitude, optionally timezone). Optional at (ISO 8601 instant, default now) and the drawing options (size, theme, format, background).
          */
         post: operations["transitBodygraph"];
         delete?: never;
@@ -275,7 +275,7 @@ export interface paths {
         put?: never;
         /**
          * Solar, lunar, Saturn and Chiron returns and the Uranus opposition of a natal chart, every exact pass
-         * @description Birth data: birthdate YYYY-MM-DD, birthtime HH:MM (local, 24-hour), and location "City, Country" (or latitude + longitude, optionally timezone). kinds (default all), and from/to (at most 43830 days, 120 years) or count. Each event: kind, UTC instant, pass (1, 2, 3: a slow planet that stations near the point passes it three times; 2 is retrograde), of (which return since birth) and, with chart: true, the transit overlay at that instant.
+         * @description Birth data: birthdate YYYY-MM-DD, birthtime HH:MM (local, 24-hour), and location "City, Country" (or placeId, the GeoNames id a place search gives; or latitude + longitude, optionally timezone). kinds (default all), and from/to (at most 43830 days, 120 years) or count. Each event: kind, UTC instant, pass (1, 2, 3: a slow planet that stations near the point passes it three times; 2 is retrograde), of (which return since birth) and, with chart: true, the transit overlay at that instant.
          */
         post: operations["returns"];
         delete?: never;
@@ -295,7 +295,7 @@ export interface paths {
         put?: never;
         /**
          * A personal transit calendar: when transits complete a natal channel, form their own, or define an open center
-         * @description Birth data: birthdate YYYY-MM-DD, birthtime HH:MM (local, 24-hour), and location "City, Country" (or latitude + longitude, optionally timezone). from and to (at most 366 days). Intervals [start, end) of three kinds: completes-channel (a transit in the partner of a natal hanging gate), transit-channel (both gates by transits) and defines-center (an open natal center defined for a while), each with the bodies responsible.
+         * @description Birth data: birthdate YYYY-MM-DD, birthtime HH:MM (local, 24-hour), and location "City, Country" (or placeId, the GeoNames id a place search gives; or latitude + longitude, optionally timezone). from and to (at most 366 days). Intervals [start, end) of three kinds: completes-channel (a transit in the partner of a natal hanging gate), transit-channel (both gates by transits) and defines-center (an open natal center defined for a while), each with the bodies responsible.
          */
         post: operations["transitCalendar"];
         delete?: never;
@@ -477,10 +477,15 @@ export interface components {
              */
             birthtime: string;
             /**
-             * @description "City, Country" or "City, Region, Country"; the service finds the place, its coordinates and its time zone. Required unless latitude and longitude are given.
+             * @description "City, Country" or "City, Region, Country"; the service finds the place, its coordinates and its time zone. Required unless placeId, or latitude and longitude, are given.
              * @example Montreal, Quebec, Canada
              */
             location?: string;
+            /**
+             * @description Instead of location: the GeoNames id of the place, as every GET /v1/places suggestion gives it (placeId). It names one place exactly, also the ~3 % that a bigger namesake in the same region shadows. Not together with location.
+             * @example 6077243
+             */
+            placeId?: number;
             /**
              * @description Decimal degrees north (-90 to 90); with longitude, replaces or refines location.
              * @example 45.50884
@@ -523,10 +528,15 @@ export interface components {
              */
             birthtime: string;
             /**
-             * @description "City, Country" or "City, Region, Country"; the service finds the place, its coordinates and its time zone. Required unless latitude and longitude are given.
+             * @description "City, Country" or "City, Region, Country"; the service finds the place, its coordinates and its time zone. Required unless placeId, or latitude and longitude, are given.
              * @example Montreal, Quebec, Canada
              */
             location?: string;
+            /**
+             * @description Instead of location: the GeoNames id of the place, as every GET /v1/places suggestion gives it (placeId). It names one place exactly, also the ~3 % that a bigger namesake in the same region shadows. Not together with location.
+             * @example 6077243
+             */
+            placeId?: number;
             /**
              * @description Decimal degrees north (-90 to 90); with longitude, replaces or refines location.
              * @example 45.50884
@@ -566,10 +576,15 @@ export interface components {
              */
             birthtime: string;
             /**
-             * @description "City, Country" or "City, Region, Country"; the service finds the place, its coordinates and its time zone. Required unless latitude and longitude are given.
+             * @description "City, Country" or "City, Region, Country"; the service finds the place, its coordinates and its time zone. Required unless placeId, or latitude and longitude, are given.
              * @example Montreal, Quebec, Canada
              */
             location?: string;
+            /**
+             * @description Instead of location: the GeoNames id of the place, as every GET /v1/places suggestion gives it (placeId). It names one place exactly, also the ~3 % that a bigger namesake in the same region shadows. Not together with location.
+             * @example 6077243
+             */
+            placeId?: number;
             /**
              * @description Decimal degrees north (-90 to 90); with longitude, replaces or refines location.
              * @example 45.50884
@@ -687,10 +702,15 @@ export interface components {
              */
             birthtime: string;
             /**
-             * @description "City, Country" or "City, Region, Country"; the service finds the place, its coordinates and its time zone. Required unless latitude and longitude are given.
+             * @description "City, Country" or "City, Region, Country"; the service finds the place, its coordinates and its time zone. Required unless placeId, or latitude and longitude, are given.
              * @example Montreal, Quebec, Canada
              */
             location?: string;
+            /**
+             * @description Instead of location: the GeoNames id of the place, as every GET /v1/places suggestion gives it (placeId). It names one place exactly, also the ~3 % that a bigger namesake in the same region shadows. Not together with location.
+             * @example 6077243
+             */
+            placeId?: number;
             /**
              * @description Decimal degrees north (-90 to 90); with longitude, replaces or refines location.
              * @example 45.50884
@@ -758,10 +778,15 @@ export interface components {
              */
             birthdate: string;
             /**
-             * @description "City, Country" or "City, Region, Country"; the service finds the place, its coordinates and its time zone. Required unless latitude and longitude are given.
+             * @description "City, Country" or "City, Region, Country"; the service finds the place, its coordinates and its time zone. Required unless placeId, or latitude and longitude, are given.
              * @example Montreal, Quebec, Canada
              */
             location?: string;
+            /**
+             * @description Instead of location: the GeoNames id of the place, as every GET /v1/places suggestion gives it (placeId). It names one place exactly, also the ~3 % that a bigger namesake in the same region shadows. Not together with location.
+             * @example 6077243
+             */
+            placeId?: number;
             /**
              * @description Decimal degrees north (-90 to 90); with longitude, replaces or refines location.
              * @example 45.50884
@@ -822,10 +847,15 @@ export interface components {
              */
             birthtime: string;
             /**
-             * @description "City, Country" or "City, Region, Country"; the service finds the place, its coordinates and its time zone. Required unless latitude and longitude are given.
+             * @description "City, Country" or "City, Region, Country"; the service finds the place, its coordinates and its time zone. Required unless placeId, or latitude and longitude, are given.
              * @example Montreal, Quebec, Canada
              */
             location?: string;
+            /**
+             * @description Instead of location: the GeoNames id of the place, as every GET /v1/places suggestion gives it (placeId). It names one place exactly, also the ~3 % that a bigger namesake in the same region shadows. Not together with location.
+             * @example 6077243
+             */
+            placeId?: number;
             /**
              * @description Decimal degrees north (-90 to 90); with longitude, replaces or refines location.
              * @example 45.50884
@@ -929,10 +959,15 @@ export interface components {
              */
             birthtime: string;
             /**
-             * @description "City, Country" or "City, Region, Country"; the service finds the place, its coordinates and its time zone. Required unless latitude and longitude are given.
+             * @description "City, Country" or "City, Region, Country"; the service finds the place, its coordinates and its time zone. Required unless placeId, or latitude and longitude, are given.
              * @example Montreal, Quebec, Canada
              */
             location?: string;
+            /**
+             * @description Instead of location: the GeoNames id of the place, as every GET /v1/places suggestion gives it (placeId). It names one place exactly, also the ~3 % that a bigger namesake in the same region shadows. Not together with location.
+             * @example 6077243
+             */
+            placeId?: number;
             /**
              * @description Decimal degrees north (-90 to 90); with longitude, replaces or refines location.
              * @example 45.50884
@@ -994,10 +1029,15 @@ export interface components {
              */
             birthtime: string;
             /**
-             * @description "City, Country" or "City, Region, Country"; the service finds the place, its coordinates and its time zone. Required unless latitude and longitude are given.
+             * @description "City, Country" or "City, Region, Country"; the service finds the place, its coordinates and its time zone. Required unless placeId, or latitude and longitude, are given.
              * @example Montreal, Quebec, Canada
              */
             location?: string;
+            /**
+             * @description Instead of location: the GeoNames id of the place, as every GET /v1/places suggestion gives it (placeId). It names one place exactly, also the ~3 % that a bigger namesake in the same region shadows. Not together with location.
+             * @example 6077243
+             */
+            placeId?: number;
             /**
              * @description Decimal degrees north (-90 to 90); with longitude, replaces or refines location.
              * @example 45.50884
@@ -1351,6 +1391,8 @@ export interface components {
             longitude: number;
             /** @description IANA time zone used for the local time (the given timezone, or the place's / the coordinates'). */
             timezone: string;
+            /** @description The GeoNames id of the place (https://www.geonames.org/ and the id), when it came from the gazetteer (by location or placeId); send it as placeId to name exactly this place. */
+            placeId?: number;
             /** @description Only when the name was ambiguous: how many other places of that name were passed over (add region or country to choose another). */
             alternatives?: number;
             /** @description Only when the caller wrote the place another way than its usual name (e.g. "Москва" for Moscow): the name as written. */
@@ -2544,6 +2586,8 @@ export interface components {
         };
         /** @description A place that matches the search. */
         PlaceSuggestion: {
+            /** @description The GeoNames id of the place (https://www.geonames.org/ and the id; negative for the few places this service adds): send it as placeId to the chart operations to name exactly this place. */
+            placeId: number;
             /** @description Place name as the gazetteer has it. */
             name: string;
             /** @description First-level region (state, province…); "" when the gazetteer has none. */
@@ -2560,8 +2604,8 @@ export interface components {
             timezone: string;
             /** @description Population (0 when unknown); places rank by it (README "Ranking"), those of population 0 last. */
             population: number;
-            /** @description "Name, Country" or "Name, Region, Country": send it as `location` to the chart operations to get exactly this place. */
-            location: string;
+            /** @description "Name, Country" or "Name, Region, Country": send it as `location` to the chart operations to get exactly this place. Left out for the ~3 % of places that a bigger namesake in the same region shadows (no string names them): send placeId. */
+            location?: string;
             /** @description The name the query matched: `name` itself when the place's own name matched, else the alternate name that did, in its search form (lower case, Latin accents off), e.g. "san francisco de quito" for Quito. */
             matched: string;
         };
@@ -7962,6 +8006,7 @@ export interface operations {
                      *       "count": 1,
                      *       "places": [
                      *         {
+                     *           "placeId": 5391959,
                      *           "name": "San Francisco",
                      *           "region": "California",
                      *           "country": "United States",
@@ -7970,7 +8015,8 @@ export interface operations {
                      *           "longitude": -122.41942,
                      *           "timezone": "America/Los_Angeles",
                      *           "population": 864816,
-                     *           "location": "San Francisco, California, United States"
+                     *           "location": "San Francisco, United States",
+                     *           "matched": "San Francisco"
                      *         }
                      *       ]
                      *     }

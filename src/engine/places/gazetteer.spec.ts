@@ -110,7 +110,7 @@ describe('resolvePlace', () => {
     expect((e3.details as { suggestions: string[] }).suggestions[0]).toBe('Paris, Île-de-France, France');
   });
 
-  it('a region that is none of the country\'s is never ignored: LOCATION_NOT_FOUND, the places of that name as suggestions', () => {
+  it("a region that is none of the country's is never ignored: LOCATION_NOT_FOUND, the places of that name as suggestions", () => {
     // Portland, Maine written in Russian and Japanese: the region is not known in those languages, and answering
     // Portland, Oregon (the largest) would be a chart for a place across the continent
     for (const q of ['Portland, Мэн, США', 'ポートランド, メイン州, アメリカ合衆国', 'Portland, Ontario, USA', 'Portland, Atlantis, United States']) {
@@ -124,7 +124,15 @@ describe('resolvePlace', () => {
   });
 
   it('every LOCATION_NOT_FOUND suggestion resolves back to the place it names', () => {
-    for (const q of ['Springfeld, USA', 'Paris, Germany', 'Portland, Мэн, США', 'Londno, UK', 'Xyzzyqwv, France', 'Frankfurtt, Germany', 'Yulin, Nowhere, China']) {
+    for (const q of [
+      'Springfeld, USA',
+      'Paris, Germany',
+      'Portland, Мэн, США',
+      'Londno, UK',
+      'Xyzzyqwv, France',
+      'Frankfurtt, Germany',
+      'Yulin, Nowhere, China',
+    ]) {
       const e = err(() => resolvePlace(q));
       for (const s of (e.details as { suggestions: string[] }).suggestions) {
         const back = resolvePlace(s);

@@ -32,6 +32,8 @@ import { POS_BITS, Source, WordPrefixIndex } from './word-index';
 
 /** What the gazetteer knows of one place: the part a resolved birth place and a search suggestion share. */
 export interface PlaceFields {
+  /** The GeoNames id (geonames.org/<id>): names this very place in every operation that takes `location`. */
+  placeId: number;
   name: string; // the GeoNames name (its usual English/ASCII form: "Moscow", "Munich", "Köln"), whatever the query's script
   region: string; // first-order division name ('' when unknown)
   country: string;
@@ -238,17 +240,14 @@ export function searchWeight(pop: number, kind: number, alt: boolean): number {
 
 /**
  * The search order of postings (place << 1 | alternate), best first: by searchWeight; ties: capitals/seats first,
- * then place order; postings of places that no location reaches (loc LOC_NONE) last. The build stores the name
- * entries in this order (a name entry's number is then its rank); exported for it.
+ * then place order. The build stores the name entries in this order (a name entry's number is then its rank);
+ * exported for it.
  */
-export function searchOrder(pop: ArrayLike<number>, kind: ArrayLike<number>, loc: ArrayLike<number>): Int32Array {
+export function searchOrder(pop: ArrayLike<number>, kind: ArrayLike<number>): Int32Array {
   const n = pop.length;
   const weight = new Float64Array(2 * n);
   for (let p = 0; p < 2 * n; p++) weight[p] = searchWeight(pop[p >> 1], kind[p >> 1], (p & 1) === 1);
-  const last = (p: number) => (loc[p >> 1] === LOC_NONE ? 1 : 0);
-  return Int32Array.from({ length: 2 * n }, (_, p) => p).sort(
-    (a, b) => last(a) - last(b) || weight[b] - weight[a] || kind[a >> 1] - kind[b >> 1] || a - b,
-  );
+  return Int32Array.from({ length: 2 * n }, (_, p) => p).sort((a, b) => weight[b] - weight[a] || kind[a >> 1] - kind[b >> 1] || a - b);
 }
 
 export class Gazetteer {
@@ -262,6 +261,9 @@ export class Gazetteer {
   private readonly region: Int32Array; // index into regions, -1 when the admin1 code is unknown
   private readonly zoneOf: Uint16Array;
   private readonly kind: Uint8Array;
+  /** GeoNames ids (#gid), and the places sorted by them (made on first lookup). */
+  private readonly gid: Int32Array;
+  private byGid: Int32Array | null = null;
   /** Round-trip location form per place (LOC_*); null when the data file has none (while it is being built). */
   private readonly loc: Uint8Array | null;
   private zones: string[] = [];
@@ -289,6 +291,8 @@ export class Gazetteer {
   /** Search scratch space, reused (searches run one at a time on this thread). */
   private found: FoundPlaces | null = null;
   private readonly top = new TopScores();
+  /** Inside suggest() (see there). */
+  private suggesting = false;
 
   constructor(data: string | Buffer) {
     const cols = new Columns(typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
@@ -323,6 +327,7 @@ export class Gazetteer {
     this.region = cols.ints('#region');
     this.zoneOf = new Uint16Array(cols.ints('#zone'));
     this.kind = new Uint8Array(cols.ints('#kind'));
+    this.gid = cols.has('#gid') ? cols.ints('#gid') : new Int32Array(0);
     this.words = cols.table('#words');
     const counts = cols.u8('#ecount');
     this.eStart = new Int32Array(counts.length + 1);
@@ -337,6 +342,7 @@ export class Gazetteer {
       this.keyOrder.length !== counts.length ||
       this.eWords.length !== this.eStart[counts.length] ||
       this.lat.length !== this.size ||
+      (this.gid.length !== this.size && this.gid.length !== 0) ||
       this.primaryKey.length !== this.size ||
       (this.loc && this.loc.length !== this.size) ||
       regionKeys.length !== this.regionNames.length
@@ -345,7 +351,7 @@ export class Gazetteer {
     }
     this.buildCountryIndex(cols.strings('#ckey'), cols.ints('#ccc'));
     this.buildRegionIndex(regionByCode, regionKeys);
-    if (this.loc) this.search_ = this.buildSearch(this.loc);
+    if (this.loc) this.search_ = this.buildSearch();
   }
 
   private buildCountryIndex(localKeys: string[], localCountry: Int32Array): void {
@@ -399,16 +405,15 @@ export class Gazetteer {
     for (const [k, m] of this.countryIndex) if (m.region !== undefined) add(k, m.region);
   }
 
-  private buildSearch(loc: Uint8Array): SearchData {
+  private buildSearch(): SearchData {
     const n = this.size;
     const entries = this.ePost.length;
-    // the entries are in search order, the unreachable places' last (checked: a data file built with another
-    // ALT_DISCOUNT would rank silently wrong)
-    let reachable = entries;
-    while (reachable > 0 && loc[this.ePost[reachable - 1] >> 1] === LOC_NONE) reachable--;
+    // the entries are in search order (checked: a data file built with other weights would rank silently wrong).
+    // Every place is searchable: those no location string reaches (a bigger namesake in the same region) by placeId.
+    const reachable = entries;
     const weight = (e: number) => this.weightOf(this.ePost[e]);
     for (let e = 1; e < reachable; e++) {
-      if (loc[this.ePost[e] >> 1] === LOC_NONE || weight(e) > weight(e - 1)) {
+      if (weight(e) > weight(e - 1)) {
         throw new Error('gazetteer: name entries are not in search order; rebuild data/places.tsv.gz with scripts/build-places.js');
       }
     }
@@ -444,6 +449,8 @@ export class Gazetteer {
       this.region,
       this.zoneOf,
       this.kind,
+      this.gid,
+      this.byGid,
       this.loc,
       this.eStart,
       this.eWords,
@@ -575,6 +582,24 @@ export class Gazetteer {
     return tries;
   }
 
+  /** The place with this GeoNames id (placeId); LOCATION_NOT_FOUND when the gazetteer has none. */
+  resolveById(placeId: number): ResolvedPlace {
+    if (!this.byGid) this.byGid = Int32Array.from({ length: this.gid.length }, (_, i) => i).sort((a, b) => this.gid[a] - this.gid[b]);
+    const order = this.byGid;
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.gid[order[mid]] < placeId) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo >= order.length || this.gid[order[lo]] !== placeId) {
+      throw new EngineInputError('LOCATION_NOT_FOUND', `No place has placeId ${placeId}; placeId is the GeoNames id that GET /v1/places gives.`, { placeId });
+    }
+    const id = order[lo];
+    return this.place(id, this.names.get(id));
+  }
+
   resolve(query: string): ResolvedPlace {
     const { id, count, asWritten } = this.resolveId(query);
     return this.place(id, asWritten, count - 1);
@@ -676,8 +701,15 @@ export class Gazetteer {
       }
     }
     // one suggestion per place: "Name, Region, Country" where that resolves back to the place, else its shortest
-    // location that does (only a place that no location reaches keeps its label)
-    return [...new Set(out.map((id) => (this.resolvesTo(this.label(id), id) ? this.label(id) : this.location(id) || this.label(id))))];
+    // location that does (only a place that no location reaches keeps its label). Checking a label resolves it, and a
+    // failing resolve suggests again: the check is made at the first level only.
+    if (this.suggesting) return [...new Set(out.map((id) => this.location(id) || this.label(id)))];
+    this.suggesting = true;
+    try {
+      return [...new Set(out.map((id) => (this.resolvesTo(this.label(id), id) ? this.label(id) : this.location(id) || this.label(id))))];
+    } finally {
+      this.suggesting = false;
+    }
   }
 
   /** For diagnostics / tests: how a place was ranked. */
@@ -726,7 +758,9 @@ export class Gazetteer {
 
   private suggestion(id: number, matched: string): PlaceSuggestion {
     const f = this.fields(id);
+    const location = this.location(id);
     return {
+      placeId: f.placeId,
       name: f.name,
       region: f.region,
       country: f.country,
@@ -735,7 +769,8 @@ export class Gazetteer {
       longitude: f.longitude,
       timezone: f.timezone,
       population: f.population,
-      location: this.location(id),
+      // left out for the ~3 % of places that a bigger namesake in the same region shadows: placeId names them
+      ...(location ? { location } : {}),
       matched,
     };
   }
@@ -744,6 +779,7 @@ export class Gazetteer {
     const c = this.countries[this.country[id]];
     const r = this.region[id];
     return {
+      placeId: this.gid.length ? this.gid[id] : 0,
       name: this.names.get(id),
       region: r >= 0 ? this.regionNames[r] : '',
       country: c.name,
@@ -884,7 +920,7 @@ export class Gazetteer {
     for (const e of this.entryIds(words.map((w) => TOKENS[w] || w).join(''))) {
       const post = this.ePost[e];
       const id = post >> 1;
-      if (this.loc![id] === LOC_NONE || !this.passes(id, scope)) continue;
+      if (!this.passes(id, scope)) continue;
       const alt = (post & 1) === 1;
       if (!alt) ownExact = true;
       offer(id, e, this.score(id, true, alt, alt && queryScript !== LATIN && this.ownScript(id) !== queryScript, false, false), null);
@@ -963,8 +999,7 @@ export class Gazetteer {
     // An upper bound of the score of any entry at or after stored weight w (the entries are stored by searchWeight:
     // population times the capital/seat factor, an own name's times ALT_DISCOUNT): what lets the visit stop early.
     const minAltPenalty = queryScript !== LATIN ? SCRIPT_ALT_PENALTY : ALT_PENALTY;
-    const bound = (w: number) =>
-      w <= 0 ? UNPOPULATED : Math.max(Math.log10(w / ALT_DISCOUNT + 1), Math.log10(w + 1) - minAltPenalty);
+    const bound = (w: number) => (w <= 0 ? UNPOPULATED : Math.max(Math.log10(w / ALT_DISCOUNT + 1), Math.log10(w + 1) - minAltPenalty));
 
     const passes: Scope[] = scope.boost
       ? [{ countries: null, regions: scope.boost, boost: null }, scope] // the preferred regions' places first
@@ -1179,4 +1214,9 @@ export function loadGazetteer(dataDir: string = DEFAULT_DATA_DIR): Gazetteer {
 /** Resolves "City", "City, Country" or "City, Region, Country" to one place (see the ranking above). */
 export function resolvePlace(query: string): ResolvedPlace {
   return loadGazetteer().resolve(query);
+}
+
+/** The place with this GeoNames id (a suggestion's placeId). */
+export function resolvePlaceById(placeId: number): ResolvedPlace {
+  return loadGazetteer().resolveById(placeId);
 }

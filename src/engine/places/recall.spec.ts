@@ -12,6 +12,7 @@ describe('place search recall per script', () => {
     expect(measured.map((f) => f.script)).toEqual(
       expect.arrayContaining(['Latin', 'Cyrillic', 'Arabic', 'CJK', 'Hangul', 'Devanagari', 'Hebrew', 'Greek', 'Thai', 'Bengali', 'Tamil']),
     );
-    for (const f of measured) expect({ script: f.script, recall: f.recall >= 0.98, misses: f.recall >= 0.98 ? [] : f.misses }).toEqual({ script: f.script, recall: true, misses: [] });
+    for (const f of measured)
+      expect({ script: f.script, recall: f.recall >= 0.98, misses: f.recall >= 0.98 ? [] : f.misses }).toEqual({ script: f.script, recall: true, misses: [] });
   });
 });

@@ -7,8 +7,11 @@
 import { loadGazetteer, type PlaceFields } from './gazetteer';
 
 export interface PlaceSuggestion extends PlaceFields {
-  /** "Name, Country" or "Name, Region, Country": resolvePlace(location) gives back this place. */
-  location: string;
+  /**
+   * "Name, Country" or "Name, Region, Country": resolvePlace(location) gives back this place. Left out for the ~3 %
+   * of places a bigger namesake in the same region shadows (no string names them): `placeId` does.
+   */
+  location?: string;
   /**
    * The name the query matched: `name` itself when the place's own name (or its ASCII form) matched, else the
    * alternate name that did, in its search form (lower case, Latin accents off): "san francisco de quito" for Quito.
@@ -31,7 +34,8 @@ export interface PlaceSuggestion extends PlaceFields {
  * of those.
  * Each suggestion's `location` is "Name, Country" where that resolves back to the place, else
  * "Name, Region, Country" (checked for every place when the data file is built); the ~3 % of places that
- * neither reaches — a larger or higher-ranked namesake in the same region — are never suggested.
+ * neither reaches — a larger or higher-ranked namesake in the same region — come without one, and their
+ * `placeId` (the GeoNames id, which every suggestion has) names them in the chart operations.
  * Throws EngineInputError QUERY_TOO_SHORT (fewer than 2 letters or digits in the name part, unless one CJK
  * character) or INVALID_LIMIT.
  */

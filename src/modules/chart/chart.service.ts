@@ -113,6 +113,7 @@ export function drawingInput(dto: DrawingOptionsDto): DrawingInput {
 export function birthInput(dto: BirthDataDto): BirthInput {
   const input: BirthInput = { birthdate: dto.birthdate, birthtime: dto.birthtime, nodeType: dto.nodeType ?? 'true' };
   if (dto.location !== undefined) input.location = dto.location.normalize('NFC').trim().replace(/\s+/g, ' ');
+  if (dto.placeId !== undefined) input.placeId = dto.placeId;
   if (dto.latitude !== undefined && dto.longitude !== undefined) {
     input.latitude = dto.latitude;
     input.longitude = dto.longitude;

@@ -52,7 +52,7 @@ export interface Operation {
 }
 
 const BIRTH =
-  'Birth data: birthdate YYYY-MM-DD, birthtime HH:MM (local, 24-hour), and location "City, Country" (or latitude + longitude, optionally timezone).';
+  'Birth data: birthdate YYYY-MM-DD, birthtime HH:MM (local, 24-hour), and location "City, Country" (or placeId, the GeoNames id a place search gives; or latitude + longitude, optionally timezone).';
 
 const CHART_FIELDS = [
   'Fields: type, strategy, authority, profile (e.g. "5/1"), definition, signature, notSelfTheme, incarnationCross {name, geometry, quarter, gates [personality Sun, personality Earth, design Sun, design Earth]},',

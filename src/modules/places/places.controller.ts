@@ -22,6 +22,7 @@ export class PlacesController {
         count: 1,
         places: [
           {
+            placeId: 5391959,
             name: 'San Francisco',
             region: 'California',
             country: 'United States',
@@ -30,7 +31,8 @@ export class PlacesController {
             longitude: -122.41942,
             timezone: 'America/Los_Angeles',
             population: 864816,
-            location: 'San Francisco, California, United States',
+            location: 'San Francisco, United States',
+            matched: 'San Francisco',
           },
         ],
       },

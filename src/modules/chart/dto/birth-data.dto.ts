@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsIn,
+  IsInt,
   IsNumber,
   IsOptional,
   IsString,
@@ -63,6 +64,21 @@ function IsPairedWith(other: string): PropertyDecorator {
     });
 }
 
+/** `placeId` names the place alone: not beside `location`. */
+function IsNotWith(other: string): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isNotWith',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      constraints: [other],
+      options: { ...LOCATION, message: `give ${String(propertyName)} or ${other}, not both` },
+      validator: {
+        validate: (_: unknown, args: ValidationArguments) => (args.object as Record<string, unknown>)[other] === undefined,
+      },
+    });
+}
+
 /** The birth data every chart operation takes: a local date and time and a place (by name or coordinates). */
 export class BirthDataDto {
   @ApiProperty({
@@ -82,13 +98,24 @@ export class BirthDataDto {
     example: 'Montreal, Quebec, Canada',
     description:
       '"City, Country" or "City, Region, Country"; the service finds the place, its coordinates and its time zone. ' +
-      'Required unless latitude and longitude are given.',
+      'Required unless placeId, or latitude and longitude, are given.',
   })
-  @ValidateIf((o: BirthDataDto) => o.location !== undefined || o.latitude === undefined || o.longitude === undefined)
+  @ValidateIf((o: BirthDataDto) => o.location !== undefined || (o.placeId === undefined && (o.latitude === undefined || o.longitude === undefined)))
   @IsString({ ...LOCATION, message: 'location must be "City, Country" (or give latitude and longitude)' })
   @MinLength(2, { ...LOCATION, message: 'location must be "City, Country" (or give latitude and longitude)' })
   @MaxLength(200, { ...LOCATION, message: 'location must be at most 200 characters' })
   location?: string;
+
+  @ApiPropertyOptional({
+    example: 6077243,
+    description:
+      'Instead of location: the GeoNames id of the place, as every GET /v1/places suggestion gives it (placeId). It names one ' +
+      'place exactly, also the ~3 % that a bigger namesake in the same region shadows. Not together with location.',
+  })
+  @IsOptional()
+  @IsInt({ ...LOCATION, message: 'placeId must be a whole number (the GeoNames id GET /v1/places gives)' })
+  @IsNotWith('location')
+  placeId?: number;
 
   @ApiPropertyOptional({ example: 45.50884, description: 'Decimal degrees north (-90 to 90); with longitude, replaces or refines location.' })
   @IsOptional()

@@ -108,6 +108,11 @@ export const CHART_SCHEMAS: Record<string, JsonSchema> = {
       latitude: number('Latitude used, decimal degrees north (the given one when coordinates were sent).', { minimum: -90, maximum: 90 }),
       longitude: number('Longitude used, decimal degrees east (it also sets local mean time before standard time).', { minimum: -180, maximum: 180 }),
       timezone: string("IANA time zone used for the local time (the given timezone, or the place's / the coordinates').", { minLength: 1 }),
+      placeId: {
+        type: 'integer',
+        description:
+          'The GeoNames id of the place (https://www.geonames.org/ and the id), when it came from the gazetteer (by location or placeId); send it as placeId to name exactly this place.',
+      },
       alternatives: {
         type: 'integer',
         minimum: 1,
@@ -115,7 +120,7 @@ export const CHART_SCHEMAS: Record<string, JsonSchema> = {
       },
       asWritten: string('Only when the caller wrote the place another way than its usual name (e.g. "Москва" for Moscow): the name as written.'),
     },
-    ['alternatives', 'asWritten'],
+    ['placeId', 'alternatives', 'asWritten'],
   ),
   BirthEcho: object(
     'The birth data as understood: local date and time, the place, and the instants computed from them.',
