@@ -769,8 +769,9 @@ export class Gazetteer {
       longitude: f.longitude,
       timezone: f.timezone,
       population: f.population,
-      // left out for the ~3 % of places that a bigger namesake in the same region shadows: placeId names them
-      ...(location ? { location } : {}),
+      // left out (undefined: JSON has no such key) for the ~3 % of places that a bigger namesake in the same region
+      // shadows, placeId names them; always present as a key, so that every suggestion has one object shape
+      location: location || undefined,
       matched,
     };
   }
