@@ -225,8 +225,6 @@ interface SearchData {
   /** Number of name entries per country, per region. */
   countryEntries: Int32Array;
   regionEntries: Int32Array;
-  /** Entries from this one on belong to places no location string reaches (never suggested). */
-  reachable: number;
 }
 
 /**
@@ -410,14 +408,13 @@ export class Gazetteer {
     const entries = this.ePost.length;
     // the entries are in search order (checked: a data file built with other weights would rank silently wrong).
     // Every place is searchable: those no location string reaches (a bigger namesake in the same region) by placeId.
-    const reachable = entries;
     const weight = (e: number) => this.weightOf(this.ePost[e]);
-    for (let e = 1; e < reachable; e++) {
+    for (let e = 1; e < entries; e++) {
       if (weight(e) > weight(e - 1)) {
         throw new Error('gazetteer: name entries are not in search order; rebuild data/places.tsv.gz with scripts/build-places.js');
       }
     }
-    const index = new WordPrefixIndex(this.words, this.eStart, this.eWords, reachable);
+    const index = new WordPrefixIndex(this.words, this.eStart, this.eWords);
     const nc = this.countries.length;
     const nr = this.regionNames.length;
     const byPlace = group(entries, n, (e) => this.ePost[e] >> 1);
@@ -430,7 +427,7 @@ export class Gazetteer {
       countryEntries[this.country[i]] += k;
       if (this.region[i] >= 0) regionEntries[this.region[i]] += k;
     }
-    return { index, byPlace, byCountry, byRegion, countryEntries, regionEntries, reachable };
+    return { index, byPlace, byCountry, byRegion, countryEntries, regionEntries };
   }
 
   /** Number of name entries in the index (for diagnostics). */
@@ -496,8 +493,13 @@ export class Gazetteer {
     return p < key.length ? -1 : 0;
   }
 
-  /** Postings (place << 1 | alternate) of a key: binary search over the name entries in key order. */
+  /** Postings (place << 1 | alternate) of a key. */
   private entries(key: string): number[] {
+    return this.entryIds(key).map((e) => this.ePost[e]);
+  }
+
+  /** Entry numbers whose search key (words joined) is key: binary search over the name entries in key order. */
+  private entryIds(key: string): number[] {
     const order = this.keyOrder;
     let lo = 0;
     let hi = order.length;
@@ -507,7 +509,7 @@ export class Gazetteer {
       else hi = mid;
     }
     const out: number[] = [];
-    for (let k = lo; k < order.length && this.compareEntry(order[k], key) === 0; k++) out.push(this.ePost[order[k]]);
+    for (let k = lo; k < order.length && this.compareEntry(order[k], key) === 0; k++) out.push(order[k]);
     return out;
   }
 
@@ -747,7 +749,7 @@ export class Gazetteer {
     }
   }
 
-  /** The location string of a place that resolve() answers with it ('' for an unreachable place). */
+  /** The location string of a place that resolve() answers with it ('' for a shadowed namesake: placeId names it). */
   location(id: number): string {
     const form = this.loc?.[id];
     const country = this.countries[this.country[id]].name;
@@ -854,21 +856,6 @@ export class Gazetteer {
   private passes(id: number, scope: Scope): boolean {
     if (!scope.countries && !scope.regions) return true;
     return !!(scope.countries?.has(this.country[id]) || scope.regions?.has(this.region[id]));
-  }
-
-  /** Entry numbers whose search key (words joined) is key: binary search over the name entries in key order. */
-  private entryIds(key: string): number[] {
-    const order = this.keyOrder;
-    let lo = 0;
-    let hi = order.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.compareEntry(order[mid], key) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: number[] = [];
-    for (let k = lo; k < order.length && this.compareEntry(order[k], key) === 0; k++) out.push(order[k]);
-    return out;
   }
 
   /** A name entry's words, joined by spaces (its search form: "san francisco de quito"). */
@@ -1032,7 +1019,7 @@ export class Gazetteer {
             // a place's entries come best weight first: once one scores at least what the next could, stop
             for (let q = s.byPlace.start[id]; q < s.byPlace.start[id + 1]; q++) {
               const e = s.byPlace.items[q];
-              if (e >= s.reachable || (best > -Infinity && best >= bound(this.weightOf(this.ePost[e])))) break;
+              if (best > -Infinity && best >= bound(this.weightOf(this.ePost[e]))) break;
               const score = scoreOf(e);
               if (score === score && score > best) {
                 best = score;

@@ -3,8 +3,8 @@
  *
  * Every word position of every name entry (a place's name, ASCII name or alternate name, normalised into
  * words) is one int, entry << POS_BITS | word position. The entries come in search order (the data file
- * stores them so: best place first, an alternate name counting as a smaller place, places that no location
- * string reaches last), so a position's score is simply its entry number. `positions` holds them bucketed by
+ * stores them so: best place first, an alternate name counting as a smaller place), so a position's score is
+ * simply its entry number. `positions` holds them bucketed by
  * word, the words in sorted order — so all words starting with a prefix are one id range found by binary
  * search, and their positions one contiguous range of `positions` — and within a bucket in score order.
  *
@@ -71,14 +71,12 @@ export class WordPrefixIndex {
   private sources: Source[] = [];
 
   /**
-   * @param words sorted distinct words; eStart/eWords: the word ids of entry e are eWords[eStart[e] .. eStart[e+1]);
-   * @param reachable entries from this one on are never handed out (their places have no location string).
+   * @param words sorted distinct words; eStart/eWords: the word ids of entry e are eWords[eStart[e] .. eStart[e+1]).
    */
   constructor(
     private readonly words: StringTable,
     eStart: Int32Array,
     eWords: Int32Array,
-    private readonly reachable: number,
   ) {
     const nWords = words.length;
     const entries = eStart.length - 1;
@@ -139,10 +137,9 @@ export class WordPrefixIndex {
     return this.words.lowerBound(s);
   }
 
-  /** A position's score: its entry number (entries are in search order); NO_SCORE past the reachable ones. */
+  /** A position's score: its entry number (entries are in search order). */
   private scoreOf(position: number): number {
-    const e = position >> POS_BITS;
-    return e < this.reachable ? e : NO_SCORE;
+    return position >> POS_BITS;
   }
 
   private isRunStart(k: number): boolean {
@@ -205,7 +202,7 @@ export class WordPrefixIndex {
   }
 
   /**
-   * Calls visit(position) for the positions of the sources, best score first (NO_SCORE ones never), until
+   * Calls visit(position) for the positions of the sources, best score first, until
    * visit returns true. Positions shared by two sources come twice.
    */
   visitByScore(sources: Source[], visit: (position: number) => boolean): void {
@@ -216,7 +213,7 @@ export class WordPrefixIndex {
       const list = array ?? this.positions;
       for (let k = from; k < to; k++) {
         const position = list[k];
-        if (this.scoreOf(position) === NO_SCORE || visit(position)) return;
+        if (visit(position)) return;
       }
       return;
     }

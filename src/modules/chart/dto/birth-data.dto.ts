@@ -49,32 +49,24 @@ function IsCalendarDate(): PropertyDecorator {
     });
 }
 
-/** `latitude` and `longitude` come together. */
-function IsPairedWith(other: string): PropertyDecorator {
+/**
+ * A rule between this field and another place field: `with` — the other must be given too (`latitude` and
+ * `longitude` come together); `without` — the other must not be (`placeId` names the place alone, not beside
+ * `location`). Checked only when this field is given.
+ */
+function PlaceFieldRule(rule: 'with' | 'without', other: string): PropertyDecorator {
   return (target, propertyName) =>
     registerDecorator({
-      name: 'isPairedWith',
+      name: rule === 'with' ? 'isPairedWith' : 'isNotWith',
       target: target.constructor,
       propertyName: propertyName as string,
       constraints: [other],
-      options: { ...LOCATION, message: `${String(propertyName)} needs ${other} as well` },
-      validator: {
-        validate: (_: unknown, args: ValidationArguments) => (args.object as Record<string, unknown>)[other] !== undefined,
+      options: {
+        ...LOCATION,
+        message: rule === 'with' ? `${String(propertyName)} needs ${other} as well` : `give ${String(propertyName)} or ${other}, not both`,
       },
-    });
-}
-
-/** `placeId` names the place alone: not beside `location`. */
-function IsNotWith(other: string): PropertyDecorator {
-  return (target, propertyName) =>
-    registerDecorator({
-      name: 'isNotWith',
-      target: target.constructor,
-      propertyName: propertyName as string,
-      constraints: [other],
-      options: { ...LOCATION, message: `give ${String(propertyName)} or ${other}, not both` },
       validator: {
-        validate: (_: unknown, args: ValidationArguments) => (args.object as Record<string, unknown>)[other] === undefined,
+        validate: (_: unknown, args: ValidationArguments) => ((args.object as Record<string, unknown>)[other] !== undefined) === (rule === 'with'),
       },
     });
 }
@@ -114,7 +106,7 @@ export class BirthDataDto {
   })
   @IsOptional()
   @IsInt({ ...LOCATION, message: 'placeId must be a whole number (the GeoNames id GET /v1/places gives)' })
-  @IsNotWith('location')
+  @PlaceFieldRule('without', 'location')
   placeId?: number;
 
   @ApiPropertyOptional({ example: 45.50884, description: 'Decimal degrees north (-90 to 90); with longitude, replaces or refines location.' })
@@ -122,7 +114,7 @@ export class BirthDataDto {
   @IsNumber({ allowNaN: false, allowInfinity: false }, { ...LOCATION, message: 'latitude must be a number' })
   @Min(-90, LOCATION)
   @Max(90, LOCATION)
-  @IsPairedWith('longitude')
+  @PlaceFieldRule('with', 'longitude')
   latitude?: number;
 
   @ApiPropertyOptional({ example: -73.58781, description: 'Decimal degrees east (-180 to 180).' })
@@ -130,7 +122,7 @@ export class BirthDataDto {
   @IsNumber({ allowNaN: false, allowInfinity: false }, { ...LOCATION, message: 'longitude must be a number' })
   @Min(-180, LOCATION)
   @Max(180, LOCATION)
-  @IsPairedWith('latitude')
+  @PlaceFieldRule('with', 'latitude')
   longitude?: number;
 
   @ApiPropertyOptional({
