@@ -11,6 +11,7 @@ import type { Chart } from '../engine/types';
 import type { BirthEcho } from '../engine/birth';
 import type {
   BirthInput,
+  ChartInput,
   PentaInput,
   BodygraphInput,
   CompositeBodygraphInput,
@@ -21,6 +22,12 @@ import type {
 } from './payloads';
 import { presentAdvanced, presentChart, presentComposite, presentSummary, presentTransit } from './present';
 import { computePenta } from '../engine/penta';
+import { meaningJson, meaningLibraries, type MeaningLanguage } from '../engine/meaning';
+
+/** An answer's JSON text, with the meaning texts of `language` beside its labels when asked for (engine/meaning). */
+export function answerJson(answer: object, language: MeaningLanguage | undefined): string {
+  return language ? meaningJson(answer, meaningLibraries()[language]) : JSON.stringify(answer);
+}
 
 export function chartOf(input: BirthInput): [Chart, BirthEcho] {
   const { utcMs, birth } = resolveBirth(input);
@@ -32,20 +39,20 @@ export function chartOf(input: BirthInput): [Chart, BirthEcho] {
  * the job's result into objects only to serialise them again. They take the slicer every handler is given and
  * have no use for it: each is a fraction of a millisecond, one piece.
  */
-export const chartJob = (input: BirthInput, _slicer?: Slicer): string => JSON.stringify(presentChart(...chartOf(input)));
+export const chartJob = (input: ChartInput, _slicer?: Slicer): string => answerJson(presentChart(...chartOf(input)), input.meaning);
 
-export const advancedJob = (input: BirthInput, _slicer?: Slicer): string => JSON.stringify(presentAdvanced(...chartOf(input)));
+export const advancedJob = (input: ChartInput, _slicer?: Slicer): string => answerJson(presentAdvanced(...chartOf(input)), input.meaning);
 
 export function compositeJob(input: CompositeInput, _slicer?: Slicer): string {
   const first = chartOf(input.person1);
   const second = chartOf(input.person2);
-  return JSON.stringify(presentComposite(computeComposite(first[0], second[0]), [first, second]));
+  return answerJson(presentComposite(computeComposite(first[0], second[0]), [first, second]), input.meaning);
 }
 
 export function transitJob(input: TransitInput, _slicer?: Slicer): string {
   const [natal, birth] = chartOf(input);
   const transit = computeTransit(natal, Date.parse(input.at), { nodeType: input.nodeType });
-  return JSON.stringify(presentTransit(transit, natal, birth));
+  return answerJson(presentTransit(transit, natal, birth), input.meaning);
 }
 
 /**
@@ -83,7 +90,7 @@ export function transitBodygraphJob(input: TransitBodygraphInput, slicer = new S
 /** The group analysis over the members' charts (rules in docs/penta.md), with each member's summary. */
 export function pentaJob(input: PentaInput, _slicer?: Slicer): string {
   const people = input.members.map(chartOf);
-  return JSON.stringify({ ...computePenta(people.map(([chart]) => chart)), people: people.map((person) => presentSummary(...person)) });
+  return answerJson({ ...computePenta(people.map(([chart]) => chart)), people: people.map((person) => presentSummary(...person)) }, input.meaning);
 }
 
 /**

@@ -34,7 +34,7 @@ export type JobName = (typeof JOB_NAMES)[number];
  * Bumped whenever a computation's output can change (engine, data files, response shape), so job ids of
  * retained results from an older version are never reused.
  */
-export const ENGINE_VERSION = '9'; // 2: places in every script, asWritten in the echo; 3: longitudes always in [0, 360); 4: time series searched in grid-aligned pieces (a station's second can differ); 5: returns give returnNumber, pass and passes (was pass and of); 6: ranges apply to the reported second; 7: the day's birth.day is the part covered (wholeDay beside it, span gone); 8: local mean time on the date line's side of then (Manila before 1845, Alaska before 1867); 9: places of population 0 no longer take a populated namesake's name (Yulin, China), an unknown region part is refused, Hindi spellings folded
+export const ENGINE_VERSION = '10'; // 2: places in every script, asWritten in the echo; 3: longitudes always in [0, 360); 4: time series searched in grid-aligned pieces (a station's second can differ); 5: returns give returnNumber, pass and passes (was pass and of); 6: ranges apply to the reported second; 7: the day's birth.day is the part covered (wholeDay beside it, span gone); 8: local mean time on the date line's side of then (Manila before 1845, Alaska before 1867); 9: places of population 0 no longer take a populated namesake's name (Yulin, China), an unknown region part is refused, Hindi spellings folded; 10: `meaning` (an older worker would answer such a job without its texts)
 
 /**
  * A heavy job whose every waiter gave up (deadline passed, client gone) is announced on this pub/sub channel; the

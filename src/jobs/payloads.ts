@@ -1,5 +1,6 @@
 import type { STATION_BODIES } from '../engine/ingresses';
 import type { ReturnKind } from '../engine/returns';
+import type { MeaningLanguage } from '../engine/meaning';
 import type { NodeType, Planet } from '../engine/types';
 
 /** Birth data as a job carries it: validated and normalised by the API (see chart.service.ts). */
@@ -15,15 +16,27 @@ export interface BirthInput {
   nodeType: NodeType;
 }
 
-export interface CompositeInput {
+/** The language of the meaning texts an answer carries beside its labels (absent: none, as before). */
+export interface MeaningInput {
+  meaning?: MeaningLanguage;
+}
+
+/** /v1/chart and /v1/chart/advanced. */
+export interface ChartInput extends BirthInput, MeaningInput {}
+
+export interface CompositePeople {
   person1: BirthInput;
   person2: BirthInput;
 }
 
-export interface TransitInput extends BirthInput {
+export interface CompositeInput extends CompositePeople, MeaningInput {}
+
+export interface TransitAt extends BirthInput {
   /** The transit instant, UTC ISO 8601 to the second. */
   at: string;
 }
+
+export interface TransitInput extends TransitAt, MeaningInput {}
 
 /** How a drawing is delivered: SVG, or PNG (answered base64 by the worker, bytes by the API). */
 export interface DrawingInput {
@@ -40,11 +53,11 @@ export interface BodygraphInput extends BirthInput, DrawingInput {
   variables: boolean;
 }
 
-export interface CompositeBodygraphInput extends CompositeInput, DrawingInput {
+export interface CompositeBodygraphInput extends CompositePeople, DrawingInput {
   names?: [string, string];
 }
 
-export interface TransitBodygraphInput extends TransitInput, DrawingInput {}
+export interface TransitBodygraphInput extends TransitAt, DrawingInput {}
 
 /** A time range as jobs carry it: UTC ISO 8601 instants to the second, from < to, checked by the API. */
 export interface RangeInput {
@@ -72,7 +85,7 @@ export interface ReturnsInput extends BirthInput, RangeInput {
 export interface TransitCalendarInput extends BirthInput, RangeInput {}
 
 /** Birth data without a time, for the day operation; `span` narrows the day (see engine/day-span.ts). */
-export interface DayInput {
+export interface DayInput extends MeaningInput {
   birthdate: string;
   location?: string;
   placeId?: number;
@@ -85,6 +98,6 @@ export interface DayInput {
 }
 
 /** 3–5 people for the Penta (group) analysis. */
-export interface PentaInput {
+export interface PentaInput extends MeaningInput {
   members: BirthInput[];
 }

@@ -1,14 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { BirthDataDto } from '../chart/dto/birth-data.dto';
+import { ChartRequestDto } from '../chart/dto/chart-requests.dto';
 import { ArrayMaxSize, ArrayMinSize, IsArray } from 'class-validator';
 
 export const BATCH_MAX_ITEMS = 100;
 
 /**
  * One item as documented (the OpenAPI schema and the typed client): birth data plus the operation and an id to
- * echo. Not a validator: batch.service.ts checks each item on its own with BirthDataDto.
+ * echo. Not a validator: batch.service.ts checks each item on its own with ChartRequestDto.
  */
-export class BatchItemDto extends BirthDataDto {
+export class BatchItemDto extends ChartRequestDto {
   @ApiPropertyOptional({ oneOf: [{ type: 'string', maxLength: 100 }, { type: 'number' }], description: "Echoed in the answer (default: the item's position)." })
   id?: string | number;
 

@@ -4,8 +4,8 @@ import { errorBody } from '../../common/error.filter';
 import type { RequestTrace } from '../../common/request-log';
 import { buildValidationPipe } from '../../common/validation';
 import type { JobName } from '../../jobs/job-types';
-import { birthInput } from '../chart/chart.service';
-import { BirthDataDto } from '../chart/dto/birth-data.dto';
+import { chartInput } from '../chart/chart.service';
+import { ChartRequestDto } from '../chart/dto/chart-requests.dto';
 import { JobRunner } from '../queue/job-runner.service';
 import type { BatchRequestDto } from './batch.dto';
 
@@ -57,8 +57,8 @@ export class BatchService {
     const echo = id ?? index;
     if (!OPERATIONS.includes(operation as JobName)) return bad(echo, 'operation', 'operation must be "chart" or "advanced"');
     try {
-      const dto = (await this.pipe.transform(birth, { type: 'body', metatype: BirthDataDto })) as BirthDataDto;
-      return { id: echo, job: { name: operation as JobName, input: birthInput(dto) } };
+      const dto = (await this.pipe.transform(birth, { type: 'body', metatype: ChartRequestDto })) as ChartRequestDto;
+      return { id: echo, job: { name: operation as JobName, input: chartInput(dto) } };
     } catch (err) {
       return { id: echo, error: err instanceof ApiError ? err : new ApiError(400, 'VALIDATION_FAILED', 'The item is not valid.') };
     }

@@ -2,9 +2,9 @@ import { apiDoc } from '../operations/operations';
 import { Body, Controller, Header, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiBody, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { BirthDataDto } from './dto/birth-data.dto';
 import {
   BodygraphRequestDto,
+  ChartRequestDto,
   CompositeBodygraphRequestDto,
   CompositeRequestDto,
   DayRequestDto,
@@ -43,9 +43,9 @@ export class ChartController {
   @HttpCode(200)
   @Header('Content-Type', JSON_TYPE)
   @ApiOperation(apiDoc('chart'))
-  @ApiBody({ type: BirthDataDto })
+  @ApiBody({ type: ChartRequestDto })
   @ApiResponse({ status: 200, description: 'The chart', schema: { example: EXAMPLES.chart } })
-  chart(@Body() body: BirthDataDto, @Res({ passthrough: true }) res: Response): Promise<string> {
+  chart(@Body() body: ChartRequestDto, @Res({ passthrough: true }) res: Response): Promise<string> {
     return this.charts.chart(body, res.locals);
   }
 
@@ -53,9 +53,9 @@ export class ChartController {
   @HttpCode(200)
   @Header('Content-Type', JSON_TYPE)
   @ApiOperation(apiDoc('advanced'))
-  @ApiBody({ type: BirthDataDto })
+  @ApiBody({ type: ChartRequestDto })
   @ApiResponse({ status: 200, description: 'The advanced chart', schema: { example: EXAMPLES.advanced } })
-  advanced(@Body() body: BirthDataDto, @Res({ passthrough: true }) res: Response): Promise<string> {
+  advanced(@Body() body: ChartRequestDto, @Res({ passthrough: true }) res: Response): Promise<string> {
     return this.charts.advanced(body, res.locals);
   }
 

@@ -4,6 +4,8 @@ import type { RequestTrace } from '../../common/request-log';
 import { SUPPORTED_BIRTH_MAX_UTC, SUPPORTED_BIRTH_MAX_UTC_MS, SUPPORTED_BIRTH_MIN_UTC, SUPPORTED_BIRTH_MIN_UTC_MS } from '../../engine';
 import type {
   BirthInput,
+  ChartInput,
+  MeaningInput,
   BodygraphInput,
   CompositeBodygraphInput,
   CompositeInput,
@@ -14,7 +16,9 @@ import type {
 } from '../../jobs/payloads';
 import { JobRunner } from '../queue/job-runner.service';
 import type { BirthDataDto } from './dto/birth-data.dto';
+import type { MeaningOptionDto } from './dto/meaning-option.dto';
 import type {
+  ChartRequestDto,
   BodygraphRequestDto,
   CompositeBodygraphRequestDto,
   CompositeRequestDto,
@@ -35,21 +39,21 @@ export class ChartService {
 
   /* Each operation answers the response body as text (JSON, or SVG for the drawing), computed by a worker. */
 
-  chart(dto: BirthDataDto, trace?: RequestTrace): Promise<string> {
-    return this.jobs.run('chart', birthInput(dto), trace);
+  chart(dto: ChartRequestDto, trace?: RequestTrace): Promise<string> {
+    return this.jobs.run('chart', chartInput(dto), trace);
   }
 
-  advanced(dto: BirthDataDto, trace?: RequestTrace): Promise<string> {
-    return this.jobs.run('advanced', birthInput(dto), trace);
+  advanced(dto: ChartRequestDto, trace?: RequestTrace): Promise<string> {
+    return this.jobs.run('advanced', chartInput(dto), trace);
   }
 
   composite(dto: CompositeRequestDto, trace?: RequestTrace): Promise<string> {
-    const input: CompositeInput = { person1: birthInput(dto.person1), person2: birthInput(dto.person2) };
+    const input: CompositeInput = { person1: birthInput(dto.person1), person2: birthInput(dto.person2), ...meaningInput(dto) };
     return this.jobs.run('composite', input, trace);
   }
 
   transit(dto: TransitRequestDto, trace?: RequestTrace): Promise<string> {
-    const input: TransitInput = { ...birthInput(dto), at: transitInstant(dto.at) };
+    const input: TransitInput = { ...birthInput(dto), at: transitInstant(dto.at), ...meaningInput(dto) };
     return this.jobs.run('transit', input, trace);
   }
 
@@ -72,7 +76,7 @@ export class ChartService {
   }
 
   penta(dto: PentaRequestDto, trace?: RequestTrace): Promise<string> {
-    return this.jobs.run('penta', { members: dto.members.map(birthInput) }, trace);
+    return this.jobs.run('penta', { members: dto.members.map(birthInput), ...meaningInput(dto) }, trace);
   }
 
   day(dto: DayRequestDto, trace?: RequestTrace): Promise<string> {
@@ -83,7 +87,7 @@ export class ChartService {
 /** The day's birth data and the part of the day asked for (a time with a margin, or a window). */
 export function dayInput(dto: DayRequestDto): DayInput {
   const { birthtime: _time, nodeType, ...place } = birthInput({ ...dto, birthtime: '00:00' });
-  const input: DayInput = { ...place, nodeType, detail: dto.detail ?? 'summary' };
+  const input: DayInput = { ...place, nodeType, detail: dto.detail ?? 'summary', ...meaningInput(dto) };
   const refuse = (message: string) => new ApiError(400, 'VALIDATION_FAILED', message);
   if (dto.approximate !== undefined && dto.birthtime === undefined) throw refuse('approximate needs birthtime (the time it is a margin around).');
   if (dto.birthtime !== undefined && dto.approximate === undefined) throw refuse('birthtime needs approximate here ("±30m"); for an exact time use /v1/chart.');
@@ -110,6 +114,19 @@ export function drawingInput(dto: DrawingOptionsDto): DrawingInput {
 }
 
 /** Spacing and Unicode form are normalised so trivially different spellings share one job; case is kept for the echo. */
+/**
+ * `meaning` as a job carries it: only when asked for, so that the job ids (and the answers) of requests without
+ * it stay what they were.
+ */
+export function meaningInput(dto: MeaningOptionDto): MeaningInput {
+  return dto.meaning === undefined ? {} : { meaning: dto.meaning };
+}
+
+/** /v1/chart and /v1/chart/advanced (and a batch's items): the birth and `meaning`. */
+export function chartInput(dto: ChartRequestDto): ChartInput {
+  return { ...birthInput(dto), ...meaningInput(dto) };
+}
+
 export function birthInput(dto: BirthDataDto): BirthInput {
   const input: BirthInput = { birthdate: dto.birthdate, birthtime: dto.birthtime, nodeType: dto.nodeType ?? 'true' };
   if (dto.location !== undefined) input.location = dto.location.normalize('NFC').trim().replace(/\s+/g, ' ');

@@ -4,9 +4,9 @@ import { AdviceService } from '../advice/advice.service';
 import type { BatchRequestDto } from '../batch/batch.dto';
 import { BatchService } from '../batch/batch.service';
 import { ChartService } from '../chart/chart.service';
-import type { BirthDataDto } from '../chart/dto/birth-data.dto';
 import type {
   BodygraphRequestDto,
+  ChartRequestDto,
   CompositeBodygraphRequestDto,
   CompositeRequestDto,
   DayRequestDto,
@@ -45,8 +45,8 @@ const drawing = async (body: Promise<string>, format: 'svg' | 'png' | undefined)
  * service method, so the same job on the same queue (and the same answer, byte for byte).
  */
 export const TOOL_RUNNERS: Record<ToolOperationId, Runner> = {
-  chart: (c, dto: BirthDataDto) => json(service(c, ChartService).chart(dto, c.trace)),
-  advanced: (c, dto: BirthDataDto) => json(service(c, ChartService).advanced(dto, c.trace)),
+  chart: (c, dto: ChartRequestDto) => json(service(c, ChartService).chart(dto, c.trace)),
+  advanced: (c, dto: ChartRequestDto) => json(service(c, ChartService).advanced(dto, c.trace)),
   composite: (c, dto: CompositeRequestDto) => json(service(c, ChartService).composite(dto, c.trace)),
   transit: (c, dto: TransitRequestDto) => json(service(c, ChartService).transit(dto, c.trace)),
   penta: (c, dto: PentaRequestDto) => json(service(c, ChartService).penta(dto, c.trace)),

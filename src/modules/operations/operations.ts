@@ -2,9 +2,9 @@ import type { Type } from '@nestjs/common';
 import { FIRST_BIRTHDATE, LAST_BIRTHDATE } from '../../engine/chart';
 import { ADVICE_COUNT } from '../advice/advice-data';
 import { BATCH_MAX_ITEMS, BatchRequestDto } from '../batch/batch.dto';
-import { BirthDataDto } from '../chart/dto/birth-data.dto';
 import {
   BodygraphRequestDto,
+  ChartRequestDto,
   CompositeBodygraphRequestDto,
   CompositeRequestDto,
   DayRequestDto,
@@ -68,7 +68,7 @@ export const OPERATIONS = {
     cost: JOB_COSTS.chart,
     summary: 'A Human Design chart: type, strategy, authority, profile, definition, cross, centers, channels, gates',
     description: `${BIRTH} ${CHART_FIELDS} Dates from ${FIRST_BIRTHDATE} to ${LAST_BIRTHDATE}.`,
-    input: { in: 'body', dto: BirthDataDto },
+    input: { in: 'body', dto: ChartRequestDto },
     output: { kind: 'json', schema: 'Chart' },
     tool: { name: 'chart', title: 'Chart' },
   },
@@ -79,7 +79,7 @@ export const OPERATIONS = {
     cost: JOB_COSTS.advanced,
     summary: 'The chart plus variables, all 26 activations to the base, hanging gates, split kind, design instant',
     description: `${BIRTH} Everything /v1/chart gives, and for each of the 26 activations its longitude, gate, line, color, tone and base; the four variables (arrows); hanging gates.`,
-    input: { in: 'body', dto: BirthDataDto },
+    input: { in: 'body', dto: ChartRequestDto },
     output: { kind: 'json', schema: 'AdvancedChart' },
     tool: { name: 'advanced_chart', title: 'Advanced chart' },
   },

@@ -19,11 +19,16 @@ import {
 } from 'class-validator';
 import { HEADER_MAX_LENGTH } from '../../../engine/bodygraph';
 import { BirthDataDto } from './birth-data.dto';
+import { MeaningOptionDto } from './meaning-option.dto';
+
+/** A chart of one person (/v1/chart, /v1/chart/advanced, and each batch item): birth data and `meaning`. */
+export class ChartRequestDto extends IntersectionType(BirthDataDto, MeaningOptionDto) {}
 
 /** ISO 8601 instant with a seconds-optional time and an explicit offset or Z. */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-export class CompositeRequestDto {
+/** Two people's birth data. */
+export class CompositePeopleDto {
   @ApiProperty({ type: BirthDataDto })
   @IsDefined({ message: 'person1 is required' })
   @IsObject({ message: 'person1 must be an object of birth data' })
@@ -39,8 +44,10 @@ export class CompositeRequestDto {
   person2: BirthDataDto;
 }
 
+export class CompositeRequestDto extends IntersectionType(CompositePeopleDto, MeaningOptionDto) {}
+
 /** 3–5 people; 2 are a composite (POST /v1/chart/composite). */
-export class PentaRequestDto {
+export class PentaRequestDto extends MeaningOptionDto {
   @ApiProperty({ type: [BirthDataDto], minItems: 3, maxItems: 5, description: "The group: 3 to 5 people's birth data." })
   @IsArray({ message: "members must be an array of 3 to 5 people's birth data" })
   @ArrayMinSize(3, { message: 'members must hold 3 to 5 people; for two people use POST /v1/chart/composite' })
@@ -51,7 +58,8 @@ export class PentaRequestDto {
   members: BirthDataDto[];
 }
 
-export class TransitRequestDto extends BirthDataDto {
+/** Birth data and the transit instant. */
+export class TransitAtDto extends BirthDataDto {
   @ApiPropertyOptional({
     example: '2026-11-22T12:00:00Z',
     description: 'The transit instant, ISO 8601 with an offset or Z; default: now (to the second).',
@@ -61,6 +69,8 @@ export class TransitRequestDto extends BirthDataDto {
   @Matches(INSTANT, { context: { code: 'INVALID_INSTANT' }, message: 'at must be an ISO 8601 instant with an offset or Z, such as 2026-11-22T12:00:00Z' })
   at?: string;
 }
+
+export class TransitRequestDto extends IntersectionType(TransitAtDto, MeaningOptionDto) {}
 
 /** How a drawing is asked for: its width, theme, format and background (every bodygraph operation). */
 export class DrawingOptionsDto {
@@ -114,7 +124,7 @@ export class BodygraphRequestDto extends IntersectionType(BirthDataDto, DrawingO
   variables?: boolean;
 }
 
-export class CompositeBodygraphRequestDto extends IntersectionType(CompositeRequestDto, DrawingOptionsDto) {
+export class CompositeBodygraphRequestDto extends IntersectionType(CompositePeopleDto, DrawingOptionsDto) {
   @ApiPropertyOptional({
     example: ['Ada', 'Ben'],
     description: 'How the legend names the two people (default "Person 1", "Person 2"); up to 40 characters each.',
@@ -128,12 +138,12 @@ export class CompositeBodygraphRequestDto extends IntersectionType(CompositeRequ
   names?: [string, string];
 }
 
-export class TransitBodygraphRequestDto extends IntersectionType(TransitRequestDto, DrawingOptionsDto) {}
+export class TransitBodygraphRequestDto extends IntersectionType(TransitAtDto, DrawingOptionsDto) {}
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Birth data without a time: every chart the day can give (POST /v1/chart/day). */
-export class DayRequestDto extends OmitType(BirthDataDto, ['birthtime'] as const) {
+export class DayRequestDto extends IntersectionType(OmitType(BirthDataDto, ['birthtime'] as const), MeaningOptionDto) {
   @ApiPropertyOptional({ example: '15:00', description: 'A time known roughly: with `approximate`, only the charts within that margin of it.' })
   @IsOptional()
   @IsString({ context: { code: 'INVALID_TIME' }, message: 'birthtime must be a string HH:MM' })

@@ -1,0 +1,3 @@
+export * from './library';
+export { annotateMeaning, meaningJson } from './annotate';
+export * from './reference';
