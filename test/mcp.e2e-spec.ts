@@ -114,6 +114,7 @@ describe('MCP server at /mcp (Streamable HTTP, the SDK client)', () => {
         'composite_bodygraph',
         'composite_chart',
         'day',
+        'explain',
         'ingresses',
         'penta',
         'returns',

@@ -48,6 +48,35 @@ const SUCCESSES: { method: 'GET' | 'POST'; path: string; body?: unknown }[] = [
       ],
     },
   },
+  // `meaning`: the same answers with a meaning object beside each labelled element (src/modules/openapi/schemas/meaning.ts)
+  { method: 'POST', path: '/v1/chart', body: { ...RA, meaning: 'de' } },
+  { method: 'POST', path: '/v1/chart/advanced', body: { ...BEN, meaning: 'fr' } },
+  { method: 'POST', path: '/v1/chart/composite', body: { person1: RA, person2: BEN, meaning: 'es' } },
+  { method: 'POST', path: '/v1/chart/transit', body: { ...RA, at: '2026-11-23T12:00:00Z', meaning: 'pt-BR' } },
+  { method: 'POST', path: '/v1/chart/penta', body: { members: [RA, BEN, CAROL], meaning: 'en' } },
+  { method: 'POST', path: '/v1/chart/day', body: { birthdate: '2021-03-14', location: 'New York, United States', detail: 'full', meaning: 'de' } },
+  { method: 'POST', path: '/v1/charts/batch', body: { items: [{ operation: 'advanced', ...RA, meaning: 'en' }] } },
+  { method: 'GET', path: '/v1/reference?lang=es' },
+  ...[
+    'gates/1',
+    'channels/10-20',
+    'circuits/Tribal',
+    'circuits/ego',
+    'centers/solar-plexus',
+    'types/Projector',
+    'authorities/splenic',
+    'profiles/5-1',
+    'definitions/split-definition',
+    'definitions/single-definition',
+    'quarters/duality',
+    'crosses/right-angle-cross-of-the-sphinx-1',
+    'variables/motivation',
+  ].map((item) => ({
+    method: 'GET' as const,
+    path: `/v1/reference/${item}?lang=fr`,
+  })),
+  { method: 'GET', path: '/v1/reference/gates/64/lines/6' },
+  { method: 'GET', path: '/v1/reference/profiles/6/2' },
   { method: 'GET', path: '/v1/places?q=san%20fr' },
   { method: 'GET', path: `/v1/places?q=${encodeURIComponent('Моск')}&limit=20` },
   { method: 'GET', path: '/api/advice' },
@@ -94,6 +123,9 @@ const ERRORS: { code: string; status: number; method?: 'GET' | 'POST'; path: str
     headers: { 'content-type': 'text/plain', 'HD-Api-Key': TEST_API_KEY },
   },
   { code: 'QUERY_TOO_SHORT', status: 400, method: 'GET', path: '/v1/places?q=a' },
+  { code: 'UNSUPPORTED_LANGUAGE', status: 400, method: 'GET', path: '/v1/reference?lang=xx' },
+  { code: 'UNSUPPORTED_LANGUAGE', status: 400, path: '/v1/chart', body: { ...RA, meaning: 'xx' } },
+  { code: 'REFERENCE_NOT_FOUND', status: 404, method: 'GET', path: '/v1/reference/gates/65' },
   { code: 'INVALID_ID', status: 400, method: 'GET', path: '/api/advice/abc' },
   { code: 'ADVICE_NOT_FOUND', status: 404, method: 'GET', path: '/api/advice/999' },
   { code: 'KEY_NOT_ROTATABLE', status: 400, path: '/v1/keys/rotate', body: {} },
@@ -175,7 +207,7 @@ describe('OpenAPI document: real answers validate against its schemas (ajv stric
   });
 
   it('orders its tags as a user meets them, and its descriptions read as written (Markdown: "<key>" only in code)', () => {
-    expect(doc.tags.map((t: Json) => t.name)).toEqual(['charts', 'time series', 'places', 'batch', 'advice', 'MCP', 'keys', 'purchase', 'ops']);
+    expect(doc.tags.map((t: Json) => t.name)).toEqual(['charts', 'time series', 'reference', 'places', 'batch', 'advice', 'MCP', 'keys', 'purchase', 'ops']);
     const used = new Set(
       Object.values(doc.paths as Record<string, Json>).flatMap((item) => Object.values(item as Record<string, Json>).flatMap((op) => op.tags as string[])),
     );

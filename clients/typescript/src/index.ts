@@ -39,6 +39,11 @@ export type ReturnsRequest = RequestBody<'/v1/chart/returns'>;
 export type TransitCalendarRequest = RequestBody<'/v1/chart/transit-calendar'>;
 export type BatchRequest = RequestBody<'/v1/charts/batch'>;
 export type PlacesQuery = QueryOf<'/v1/places'>;
+/** A language of the meaning library: `meaning` in the chart requests, `lang` of the reference. */
+export type MeaningLanguage = components['schemas']['MeaningLanguage'];
+/** A kind of the reference library (GET /v1/reference/{kind}/{id}). */
+export type ReferenceKind =
+  'gates' | 'channels' | 'circuits' | 'centers' | 'types' | 'authorities' | 'profiles' | 'definitions' | 'quarters' | 'crosses' | 'variables';
 
 // Answers: the document's response schemas (components['schemas']['Chart'] …)
 export type Chart = Success<'/v1/chart'>;
@@ -56,6 +61,8 @@ export type PlaceSearch = Success<'/v1/places', 'get'>;
 export type Advice = Success<'/api/advice', 'get'>;
 export type AdviceList = Success<'/api/advice/all', 'get'>;
 export type KeyRotation = Success<'/v1/keys/rotate'>;
+export type ReferenceIndex = Success<'/v1/reference', 'get'>;
+export type ReferenceItem = Success<'/v1/reference/{kind}/{id}', 'get'>;
 
 type Schemas = components['schemas'];
 /** The API's error body, `{ error: { code, message, details?, correlationId? } }`, when the document describes it. */
@@ -326,6 +333,28 @@ export class HdClient {
   /** POST /v1/chart/transit-calendar: when transits complete a natal channel, form their own, or define a center. */
   transitCalendar(body: TransitCalendarRequest, options?: CallOptions): Promise<TransitCalendar> {
     return this.unwrap<TransitCalendar>(this.raw.POST('/v1/chart/transit-calendar', { body, ...init(options) }));
+  }
+
+  // --- the meaning library ------------------------------------------------------------------------------------------
+
+  /** GET /v1/reference: every item of the library by kind, with its id, slug and name in `lang` (default en). */
+  reference(lang?: MeaningLanguage, options?: CallOptions): Promise<ReferenceIndex> {
+    return this.unwrap<ReferenceIndex>(this.raw.GET('/v1/reference', { params: { query: lang ? { lang } : {} }, ...init(options) }));
+  }
+
+  /**
+   * GET /v1/reference/{kind}/{id}: what one part of a chart means (`explain("gates", 51)`, `explain("centers", "Solar
+   * Plexus", "de")`, `explain("profiles", "5/1")`); a gate's line: `explain("gates", 51, "en", 5)`.
+   */
+  explain(kind: ReferenceKind, id: string | number, lang?: MeaningLanguage, line?: number, options?: CallOptions): Promise<ReferenceItem> {
+    const query = lang ? { lang } : {};
+    if (line !== undefined) {
+      const path = { gate: String(id), line: String(line) };
+      return this.unwrap<ReferenceItem>(this.raw.GET('/v1/reference/gates/{gate}/lines/{line}', { params: { path, query }, ...init(options) }));
+    }
+    // A profile's "5/1" travels as its slug (5-1): a "/" would be a path separator.
+    const itemId = String(id).replace('/', '-');
+    return this.unwrap<ReferenceItem>(this.raw.GET('/v1/reference/{kind}/{id}', { params: { path: { kind, id: itemId }, query }, ...init(options) }));
   }
 
   // --- places, advice, keys -----------------------------------------------------------------------------------------

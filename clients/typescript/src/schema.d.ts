@@ -324,6 +324,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/reference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The meaning library: every gate, line, channel, circuit, center, type, authority, profile, definition, quarter, cross and variable, in five languages
+         * @description Our own texts, CC BY 4.0 (every answer says so), in en, de, es, pt-BR and fr: ?lang=, else Accept-Language, else en. Served from memory. The index lists each kind's items with their id (the label chart answers use), slug and name.
+         */
+        get: operations["reference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reference/gates/{gate}/lines/{line}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What one line of a gate means
+         * @description Our own texts, CC BY 4.0 (every answer says so), in en, de, es, pt-BR and fr: ?lang=, else Accept-Language, else en. Served from memory. gate 1–64, line 1–6.
+         */
+        get: operations["referenceLine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reference/profiles/{personality}/{design}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a profile means, written as it reads ("5/1")
+         * @description Our own texts, CC BY 4.0 (every answer says so), in en, de, es, pt-BR and fr: ?lang=, else Accept-Language, else en. Served from memory. The same item as /v1/reference/profiles/5-1.
+         */
+        get: operations["referenceProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reference/{kind}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What one part of a chart means: its texts and the chart tables' facts about it
+         * @description Our own texts, CC BY 4.0 (every answer says so), in en, de, es, pt-BR and fr: ?lang=, else Accept-Language, else en. Served from memory. kind: gates, channels, circuits, centers, types, authorities, profiles, definitions, quarters, crosses or variables; id: the label chart answers use or its slug (51, 10-20, Solar Plexus or solar-plexus, 5/1 or 5-1, a cross's name or slug).
+         */
+        get: operations["referenceItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/advice": {
         parameters: {
             query?: never;
@@ -465,6 +545,55 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ChartRequestDto: {
+            /**
+             * @description Local birth date, YYYY-MM-DD, from 1800-04-09 to 2399-12-30; a real date outside that range is refused with 422 DATE_OUT_OF_RANGE.
+             * @example 1948-04-09
+             */
+            birthdate: string;
+            /**
+             * @description Local birth time on a 24-hour clock, HH:MM.
+             * @example 00:14
+             */
+            birthtime: string;
+            /**
+             * @description "City, Country" or "City, Region, Country"; the service finds the place, its coordinates and its time zone. Required unless placeId, or latitude and longitude, are given.
+             * @example Montreal, Quebec, Canada
+             */
+            location?: string;
+            /**
+             * @description Instead of location: the GeoNames id of the place, as every GET /v1/places suggestion gives it (placeId). It names one place exactly, also the ~3 % that a bigger namesake in the same region shadows. Not together with location.
+             * @example 6077243
+             */
+            placeId?: number;
+            /**
+             * @description Decimal degrees north (-90 to 90); with longitude, replaces or refines location.
+             * @example 45.50884
+             */
+            latitude?: number;
+            /**
+             * @description Decimal degrees east (-180 to 180).
+             * @example -73.58781
+             */
+            longitude?: number;
+            /**
+             * @description IANA time zone; overrides the zone found for the place or coordinates.
+             * @example America/Toronto
+             */
+            timezone?: string;
+            /**
+             * @description Lunar node: true (osculating, the standard) or mean.
+             * @default true
+             * @enum {string}
+             */
+            nodeType?: "true" | "mean";
+            /**
+             * @description Adds what the chart means, in this language: a `meaning` object beside each labelled element (type, authority, profile, definition, cross, centers, channels, gates and lines, variables), our own texts under CC BY 4.0. The labels themselves stay the English identifiers. Without it the answer is as before.
+             * @example en
+             * @enum {string}
+             */
+            meaning?: "en" | "de" | "es" | "pt-BR" | "fr";
+        };
         BirthDataDto: {
             /**
              * @description Local birth date, YYYY-MM-DD, from 1800-04-09 to 2399-12-30; a real date outside that range is refused with 422 DATE_OUT_OF_RANGE.
@@ -511,8 +640,20 @@ export interface components {
         CompositeRequestDto: {
             person1: components["schemas"]["BirthDataDto"];
             person2: components["schemas"]["BirthDataDto"];
+            /**
+             * @description Adds what the chart means, in this language: a `meaning` object beside each labelled element (type, authority, profile, definition, cross, centers, channels, gates and lines, variables), our own texts under CC BY 4.0. The labels themselves stay the English identifiers. Without it the answer is as before.
+             * @example en
+             * @enum {string}
+             */
+            meaning?: "en" | "de" | "es" | "pt-BR" | "fr";
         };
         PentaRequestDto: {
+            /**
+             * @description Adds what the chart means, in this language: a `meaning` object beside each labelled element (type, authority, profile, definition, cross, centers, channels, gates and lines, variables), our own texts under CC BY 4.0. The labels themselves stay the English identifiers. Without it the answer is as before.
+             * @example en
+             * @enum {string}
+             */
+            meaning?: "en" | "de" | "es" | "pt-BR" | "fr";
             /** @description The group: 3 to 5 people's birth data. */
             members: components["schemas"]["BirthDataDto"][];
         };
@@ -563,6 +704,12 @@ export interface components {
              * @example 2026-11-22T12:00:00Z
              */
             at?: string;
+            /**
+             * @description Adds what the chart means, in this language: a `meaning` object beside each labelled element (type, authority, profile, definition, cross, centers, channels, gates and lines, variables), our own texts under CC BY 4.0. The labels themselves stay the English identifiers. Without it the answer is as before.
+             * @example en
+             * @enum {string}
+             */
+            meaning?: "en" | "de" | "es" | "pt-BR" | "fr";
         };
         BodygraphRequestDto: {
             /**
@@ -809,6 +956,12 @@ export interface components {
              */
             nodeType?: "true" | "mean";
             /**
+             * @description Adds what the chart means, in this language: a `meaning` object beside each labelled element (type, authority, profile, definition, cross, centers, channels, gates and lines, variables), our own texts under CC BY 4.0. The labels themselves stay the English identifiers. Without it the answer is as before.
+             * @example en
+             * @enum {string}
+             */
+            meaning?: "en" | "de" | "es" | "pt-BR" | "fr";
+            /**
              * @description A time known roughly: with `approximate`, only the charts within that margin of it.
              * @example 15:00
              */
@@ -877,6 +1030,12 @@ export interface components {
              * @enum {string}
              */
             nodeType?: "true" | "mean";
+            /**
+             * @description Adds what the chart means, in this language: a `meaning` object beside each labelled element (type, authority, profile, definition, cross, centers, channels, gates and lines, variables), our own texts under CC BY 4.0. The labels themselves stay the English identifiers. Without it the answer is as before.
+             * @example en
+             * @enum {string}
+             */
+            meaning?: "en" | "de" | "es" | "pt-BR" | "fr";
             /** @description Echoed in the answer (default: the item's position). */
             id?: string | number;
             /**
@@ -1245,6 +1404,8 @@ export interface components {
             gate: components["schemas"]["GateNumber"];
             /** @description Line of that gate. */
             line: components["schemas"]["LineNumber"];
+            /** @description Only with `meaning`: the gate and line texts. */
+            meaning?: components["schemas"]["LineMeaning"];
         };
         /** @description Where a body stands on the mandala, down to the base (RULES 1.3). */
         ActivationDetailed: {
@@ -1260,6 +1421,8 @@ export interface components {
             tone: components["schemas"]["ToneNumber"];
             /** @description Base of that tone. */
             base: components["schemas"]["BaseNumber"];
+            /** @description Only with `meaning`: the gate and line texts. */
+            meaning?: components["schemas"]["LineMeaning"];
         };
         /** @description The 13 bodies of one side (personality, design or a transit) at gate.line level, keyed by body. */
         Activations: {
@@ -1325,6 +1488,8 @@ export interface components {
             personality: components["schemas"]["Planet"][];
             /** @description Design bodies in the gate, in the body order of Planet. */
             design: components["schemas"]["Planet"][];
+            /** @description Only with `meaning`: the gate's texts. */
+            meaning?: components["schemas"]["GateMeaning"];
         };
         /** @description Map from gate number ("1"–"64", as JSON object keys) to the bodies activating that gate; only activated gates appear (2 to 26 of them). */
         ActivatedGates: {
@@ -1340,6 +1505,8 @@ export interface components {
             name: components["schemas"]["ChannelName"];
             /** @description Circuit the channel belongs to. */
             circuit: components["schemas"]["Circuit"];
+            /** @description Only with `meaning`: the channel's texts. */
+            meaning?: components["schemas"]["ChannelMeaning"];
         };
         /** @description A channel with its circuit group and the centers it joins. */
         ChannelDetailed: {
@@ -1358,6 +1525,8 @@ export interface components {
                 components["schemas"]["CenterName"],
                 components["schemas"]["CenterName"]
             ];
+            /** @description Only with `meaning`: the channel's texts. */
+            meaning?: components["schemas"]["ChannelMeaning"];
         };
         /** @description The incarnation cross (RULES 9). */
         IncarnationCross: {
@@ -1374,6 +1543,8 @@ export interface components {
                 components["schemas"]["GateNumber"],
                 components["schemas"]["GateNumber"]
             ];
+            /** @description Only with `meaning`: the cross's texts. */
+            meaning?: components["schemas"]["CrossMeaning"];
         };
         /** @description The birth place as resolved: from the gazetteer for a location, or the given coordinates (then name, region, country and countryCode are empty strings). */
         BirthLocation: {
@@ -1429,6 +1600,8 @@ export interface components {
             name: components["schemas"]["DeterminationName"];
             /** @description The left or right variant of that determination. */
             variant: components["schemas"]["DeterminationVariant"];
+            /** @description Only with `meaning`: the variable's texts. */
+            meaning?: components["schemas"]["VariableMeaning"];
         };
         /** @description Environment (bottom-left arrow): the design North Node's color, tone and base. */
         EnvironmentVariable: {
@@ -1444,6 +1617,8 @@ export interface components {
             name: components["schemas"]["EnvironmentName"];
             /** @description The left or right variant of that environment. */
             variant: components["schemas"]["EnvironmentVariant"];
+            /** @description Only with `meaning`: the variable's texts. */
+            meaning?: components["schemas"]["VariableMeaning"];
         };
         /** @description Motivation (top-right arrow): the personality Sun's color, tone and base. */
         MotivationVariable: {
@@ -1459,6 +1634,8 @@ export interface components {
             name: components["schemas"]["MotivationName"];
             /** @description The transference: the motivation three colors away. */
             shadow: components["schemas"]["MotivationName"];
+            /** @description Only with `meaning`: the variable's texts. */
+            meaning?: components["schemas"]["VariableMeaning"];
         };
         /** @description Perspective (bottom-right arrow): the personality North Node's color, tone and base. */
         PerspectiveVariable: {
@@ -1474,6 +1651,8 @@ export interface components {
             name: components["schemas"]["PerspectiveName"];
             /** @description The distraction: the perspective three colors away. */
             shadow: components["schemas"]["PerspectiveName"];
+            /** @description Only with `meaning`: the variable's texts. */
+            meaning?: components["schemas"]["VariableMeaning"];
         };
         /** @description The four variables (arrows), RULES 10. */
         Variables: {
@@ -1520,6 +1699,10 @@ export interface components {
             design: components["schemas"]["Activations"];
             /** @description The birth data as understood, with the birth and design instants. */
             birth: components["schemas"]["BirthEcho"];
+            /** @description Only with `meaning`: the texts of the labels named here. */
+            meaning?: components["schemas"]["LabelMeanings"];
+            /** @description Only with `meaning`. */
+            meaningSource?: components["schemas"]["MeaningSource"];
         };
         /** @description POST /v1/chart/advanced: the chart with every detail the engine computes. */
         AdvancedChart: {
@@ -1573,6 +1756,10 @@ export interface components {
             birthJdUt: number;
             /** @description Julian day (UT) of the design instant. */
             designJdUt: number;
+            /** @description Only with `meaning`: the texts of the labels named here. */
+            meaning?: components["schemas"]["LabelMeanings"];
+            /** @description Only with `meaning`. */
+            meaningSource?: components["schemas"]["MeaningSource"];
         };
         /** @description A person's headline chart facts (inside composite, transit, Penta and time-series answers). */
         ChartSummary: {
@@ -1592,6 +1779,8 @@ export interface components {
             activeChannels: components["schemas"]["ChannelKey"][];
             /** @description The birth data as understood. */
             birth: components["schemas"]["BirthEcho"];
+            /** @description Only with `meaning`: the texts of the labels named here. */
+            meaning?: components["schemas"]["LabelMeanings"];
         };
         /**
          * @description One of the two people of a composite, in the order given.
@@ -1611,6 +1800,8 @@ export interface components {
             gate2: components["schemas"]["GateNumber"];
             /** @description Name of the channel. */
             name: components["schemas"]["ChannelName"];
+            /** @description Only with `meaning`: the channel's texts. */
+            meaning?: components["schemas"]["ChannelMeaning"];
         };
         /** @description A channel one person has whole (dominance, or compromise when the other has one of its gates). */
         CompositeDominantChannel: {
@@ -1622,6 +1813,8 @@ export interface components {
             name: components["schemas"]["ChannelName"];
             /** @description The person who has the whole channel. */
             dominant: components["schemas"]["Person"];
+            /** @description Only with `meaning`: the channel's texts. */
+            meaning?: components["schemas"]["ChannelMeaning"];
         };
         /** @description Every channel defined in the composite, by kind of connection (RULES 11.2); each list sorted by gate1, gate2. */
         CompositeChannels: {
@@ -1671,6 +1864,10 @@ export interface components {
             definition: components["schemas"]["Definition"];
             /** @description Type of the composite. */
             type: components["schemas"]["ChartType"];
+            /** @description Only with `meaning`: the texts of the labels named here. */
+            meaning?: components["schemas"]["LabelMeanings"];
+            /** @description Only with `meaning`. */
+            meaningSource?: components["schemas"]["MeaningSource"];
         };
         /** @description POST /v1/chart/transit: the transits of one instant laid over a natal chart (RULES 11.1). */
         TransitChart: {
@@ -1700,6 +1897,10 @@ export interface components {
             definition: components["schemas"]["Definition"];
             /** @description Headline facts of the natal chart. */
             natal: components["schemas"]["ChartSummary"];
+            /** @description Only with `meaning`: the texts of the labels named here. */
+            meaning?: components["schemas"]["LabelMeanings"];
+            /** @description Only with `meaning`. */
+            meaningSource?: components["schemas"]["MeaningSource"];
         };
         /**
          * @description Upper Penta (the three Throat–G channels) or lower Penta (the three G–Sacral channels).
@@ -1754,6 +1955,8 @@ export interface components {
             members: components["schemas"]["PentaMemberIndex"][];
             /** @description The same members with the sides that activate the gate. */
             suppliers: components["schemas"]["PentaSupplier"][];
+            /** @description Only with `meaning`: the gate's texts. */
+            meaning?: components["schemas"]["GateMeaning"];
         };
         /** @description One of the 6 Penta channels in the group. */
         PentaChannel: {
@@ -1775,6 +1978,8 @@ export interface components {
             members: components["schemas"]["PentaMemberIndex"][];
             /** @description Members who have both gates on their own (the channel is whole in their chart), ascending. */
             wholeBy: components["schemas"]["PentaMemberIndex"][];
+            /** @description Only with `meaning`: the channel's texts. */
+            meaning?: components["schemas"]["ChannelMeaning"];
         };
         /** @description What one member brings to the Penta. */
         PentaMemberSummary: {
@@ -1808,6 +2013,8 @@ export interface components {
                 gate: components["schemas"]["PentaGateNumber"];
                 /** @description The members supplying it, ascending. */
                 members: components["schemas"]["PentaMemberIndex"][];
+                /** @description Only with `meaning`: the gate's texts. */
+                meaning?: components["schemas"]["GateMeaning"];
             }[];
             /** @description One summary per member, in request order. */
             members: components["schemas"]["PentaMemberSummary"][];
@@ -1820,6 +2027,8 @@ export interface components {
             };
             /** @description Each member's chart summary, in request order. */
             people: components["schemas"]["ChartSummary"][];
+            /** @description Only with `meaning`. */
+            meaningSource?: components["schemas"]["MeaningSource"];
         };
         /**
          * @description Report gate changes only, or every line change.
@@ -2096,6 +2305,8 @@ export interface components {
             personality: components["schemas"]["Activations"];
             /** @description Gate and line of the 13 design (unconscious, about 88° of Sun before birth) activations. */
             design: components["schemas"]["Activations"];
+            /** @description Only with `meaning`: the texts of the labels named here. */
+            meaning?: components["schemas"]["LabelMeanings"];
         };
         /** @description A stretch of birth instants that all give the same chart at gate.line level. */
         DayWindow: {
@@ -2123,6 +2334,8 @@ export interface components {
             activeChannels: components["schemas"]["ChannelKey"][];
             /** @description Only with detail "full": the window's whole chart. */
             chart?: components["schemas"]["DayWindowChart"];
+            /** @description Only with `meaning`: the texts of the labels named here. */
+            meaning?: components["schemas"]["LabelMeanings"];
         };
         /** @description What is the same in every window. A field whose value varies is left out here and listed under varying. */
         DayCertain: {
@@ -2150,6 +2363,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Personality earth: its gate, and its line when that is certain too. */
                 earth?: {
@@ -2157,6 +2372,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Personality northNode: its gate, and its line when that is certain too. */
                 northNode?: {
@@ -2164,6 +2381,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Personality southNode: its gate, and its line when that is certain too. */
                 southNode?: {
@@ -2171,6 +2390,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Personality moon: its gate, and its line when that is certain too. */
                 moon?: {
@@ -2178,6 +2399,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Personality mercury: its gate, and its line when that is certain too. */
                 mercury?: {
@@ -2185,6 +2408,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Personality venus: its gate, and its line when that is certain too. */
                 venus?: {
@@ -2192,6 +2417,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Personality mars: its gate, and its line when that is certain too. */
                 mars?: {
@@ -2199,6 +2426,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Personality jupiter: its gate, and its line when that is certain too. */
                 jupiter?: {
@@ -2206,6 +2435,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Personality saturn: its gate, and its line when that is certain too. */
                 saturn?: {
@@ -2213,6 +2444,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Personality uranus: its gate, and its line when that is certain too. */
                 uranus?: {
@@ -2220,6 +2453,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Personality neptune: its gate, and its line when that is certain too. */
                 neptune?: {
@@ -2227,6 +2462,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Personality pluto: its gate, and its line when that is certain too. */
                 pluto?: {
@@ -2234,6 +2471,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
             };
             /** @description Design bodies whose gate does not change (line too when it does not change either), keyed by body. */
@@ -2244,6 +2483,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Design earth: its gate, and its line when that is certain too. */
                 earth?: {
@@ -2251,6 +2492,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Design northNode: its gate, and its line when that is certain too. */
                 northNode?: {
@@ -2258,6 +2501,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Design southNode: its gate, and its line when that is certain too. */
                 southNode?: {
@@ -2265,6 +2510,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Design moon: its gate, and its line when that is certain too. */
                 moon?: {
@@ -2272,6 +2519,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Design mercury: its gate, and its line when that is certain too. */
                 mercury?: {
@@ -2279,6 +2528,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Design venus: its gate, and its line when that is certain too. */
                 venus?: {
@@ -2286,6 +2537,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Design mars: its gate, and its line when that is certain too. */
                 mars?: {
@@ -2293,6 +2546,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Design jupiter: its gate, and its line when that is certain too. */
                 jupiter?: {
@@ -2300,6 +2555,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Design saturn: its gate, and its line when that is certain too. */
                 saturn?: {
@@ -2307,6 +2564,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Design uranus: its gate, and its line when that is certain too. */
                 uranus?: {
@@ -2314,6 +2573,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Design neptune: its gate, and its line when that is certain too. */
                 neptune?: {
@@ -2321,6 +2582,8 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
                 /** @description Design pluto: its gate, and its line when that is certain too. */
                 pluto?: {
@@ -2328,8 +2591,12 @@ export interface components {
                     gate: components["schemas"]["GateNumber"];
                     /** @description Only when certain too: the line all span. */
                     line?: components["schemas"]["LineNumber"];
+                    /** @description Only with `meaning`: the gate and line texts (the gate's alone when no line is given). */
+                    meaning?: components["schemas"]["LineMeaning"] | components["schemas"]["GateMeaning"];
                 };
             };
+            /** @description Only with `meaning`: the texts of the labels named here. */
+            meaning?: components["schemas"]["LabelMeanings"];
         };
         /** @description What changes during the span, with the hours each value holds (longest first; the hours of a field add up to the span). */
         DayVarying: {
@@ -2570,6 +2837,8 @@ export interface components {
                     hours: number;
                 }[];
             };
+            /** @description Only with `meaning`: the texts of the labels named here. */
+            meaning?: components["schemas"]["LabelMeanings"];
         };
         /** @description POST /v1/chart/day: the charts of a birth day (or part of it) whose time is unknown. */
         DayCharts: {
@@ -2583,6 +2852,551 @@ export interface components {
             certain: components["schemas"]["DayCertain"];
             /** @description What changes, and for how long. */
             varying: components["schemas"]["DayVarying"];
+            /** @description Only with `meaning`. */
+            meaningSource?: components["schemas"]["MeaningSource"];
+        };
+        /**
+         * @description A language of the meaning library.
+         * @enum {string}
+         */
+        MeaningLanguage: "en" | "de" | "es" | "pt-BR" | "fr";
+        /** @description The language of the meaning texts in this answer and their licence (only when `meaning` was asked for). */
+        MeaningSource: {
+            /** @description The language of the texts. */
+            language: components["schemas"]["MeaningLanguage"];
+            /** @description CC BY 4.0: the texts are ours; reuse them with attribution. */
+            licence: string;
+        };
+        /** @description A name and what it means. */
+        NamedMeaning: {
+            /** @description Name in the language. */
+            name: string;
+            /** @description What it means. */
+            description: string;
+        };
+        /** @description A gate's texts. */
+        GateMeaning: {
+            /** @description Name of its I Ching hexagram. */
+            iching: string;
+            /** @description Its Human Design name ("Gate of …"). */
+            name: string;
+            /** @description A short phrase. */
+            keynote: string;
+            /** @description Two to four sentences. */
+            description: string;
+        };
+        /** @description An activation's texts: its gate in brief and its line. */
+        LineMeaning: {
+            /** @description The gate in brief. */
+            gate: {
+                /** @description Its Human Design name. */
+                name: string;
+                /** @description A short phrase. */
+                keynote: string;
+            };
+            /** @description The line's texts. */
+            line: {
+                /** @description A short phrase. */
+                keynote: string;
+                /** @description One or two sentences. */
+                text: string;
+            };
+        };
+        /** @description A channel's texts. */
+        ChannelMeaning: {
+            /** @description Name in the language. */
+            name: string;
+            /** @description A short phrase. */
+            keynote: string;
+            /** @description Two to four sentences. */
+            description: string;
+        };
+        /** @description An incarnation cross's texts, with its geometry's and (for the chart's own cross object) its quarter's. */
+        CrossMeaning: {
+            /** @description Full name in the language. */
+            name: string;
+            /** @description One to three sentences. */
+            description: string;
+            /** @description Right Angle, Juxtaposition or Left Angle. */
+            geometry: components["schemas"]["NamedMeaning"];
+            /** @description The quarter of the personality Sun. */
+            quarter?: {
+                /** @description Name. */
+                name: string;
+                /** @description Its theme. */
+                theme: string;
+                /** @description What it means. */
+                description: string;
+            };
+        };
+        /** @description A center's texts, and the one for its state in this chart. */
+        CenterMeaning: {
+            /** @description Name in the language. */
+            name: string;
+            /** @description A short phrase. */
+            theme: string;
+            /** @description What the center is. */
+            description: string;
+            /**
+             * @description Its state in this chart.
+             * @enum {string}
+             */
+            state: "defined" | "open";
+            /** @description What it is like in that state. */
+            text: string;
+        };
+        /** @description A type's texts. */
+        TypeMeaning: {
+            /** @description Name in the language. */
+            name: string;
+            /** @description Its strategy, in the language. */
+            strategy: string;
+            /** @description Its signature. */
+            signature: string;
+            /** @description Its not-self theme. */
+            notSelfTheme: string;
+            /** @description Its aura. */
+            aura: string;
+            /** @description Two to four sentences. */
+            description: string;
+        };
+        /** @description A profile's texts, with its two lines'. */
+        ProfileMeaning: {
+            /** @description Name in the language, e.g. "Heretic / Investigator". */
+            name: string;
+            /** @description Two to four sentences. */
+            description: string;
+            /** @description The conscious (personality Sun) line. */
+            personalityLine: components["schemas"]["NamedMeaning"];
+            /** @description The unconscious (design Sun) line. */
+            designLine: components["schemas"]["NamedMeaning"];
+        };
+        /** @description A variable's texts: the arrow, its side, and its color, tone and base. */
+        VariableMeaning: {
+            /** @description Name of the variable. */
+            name: string;
+            /** @description What it is. */
+            description: string;
+            /** @description What its arrow pointing this way means. */
+            arrow?: string;
+            /** @description Its color. */
+            color?: {
+                /** @description Name. */
+                name: string;
+                /** @description What it means. */
+                description: string;
+                /** @description Left or right variant (Determination, Environment). */
+                variant?: string;
+            };
+            /** @description Its tone (cognition on the design side, sense on the personality side). */
+            tone?: components["schemas"]["NamedMeaning"];
+            /** @description Its base. */
+            base?: components["schemas"]["NamedMeaning"];
+        };
+        /** @description The texts of the labels this object names in plain strings, under the same field names. */
+        LabelMeanings: {
+            /** @description The type named in `type`. */
+            type?: components["schemas"]["TypeMeaning"];
+            /** @description The authority named in `authority`. */
+            authority?: components["schemas"]["NamedMeaning"];
+            /** @description The profile named in `profile`. */
+            profile?: components["schemas"]["ProfileMeaning"];
+            /** @description The definition named in `definition`. */
+            definition?: components["schemas"]["NamedMeaning"];
+            /** @description The split kind named in `splitKind`. */
+            splitKind?: components["schemas"]["NamedMeaning"];
+            /** @description The cross named in `incarnationCross`. */
+            incarnationCross?: components["schemas"]["CrossMeaning"];
+            /** @description Each center named here, with its state. */
+            centers?: {
+                [key: string]: components["schemas"]["CenterMeaning"];
+            };
+            /** @description Each channel named here by its key ("10-20"). */
+            activeChannels?: {
+                [key: string]: components["schemas"]["ChannelMeaning"];
+            };
+        };
+        /** @description GET /v1/reference: every item of the library by kind, with its id, slug and name in the language. */
+        ReferenceIndex: {
+            /** @description The language of the texts. */
+            language: components["schemas"]["MeaningLanguage"];
+            /** @description CC BY 4.0. */
+            licence: string;
+            /** @description How to credit the texts. */
+            attribution: string;
+            /** @description Kind → its items in their natural order. */
+            kinds: {
+                [key: string]: {
+                    /** @description Its id: the label chart answers use. */
+                    id: string;
+                    /** @description Its id in URL form. */
+                    slug: string;
+                    /** @description Its name in the language. */
+                    name: string;
+                }[];
+            };
+        };
+        /** @description GET /v1/reference/{kind}/{id} and /v1/reference/gates/{gate}/lines/{line}: one item's texts in the language, and the facts the chart tables hold about it. */
+        ReferenceItem: components["schemas"]["ReferenceGate"] | components["schemas"]["ReferenceLine"] | components["schemas"]["ReferenceChannel"] | components["schemas"]["ReferenceCircuit"] | components["schemas"]["ReferenceCenter"] | components["schemas"]["ReferenceType"] | components["schemas"]["ReferenceNamed"] | components["schemas"]["ReferenceProfile"] | components["schemas"]["ReferenceQuarter"] | components["schemas"]["ReferenceCross"] | components["schemas"]["ReferenceVariable"];
+        /** @description GET /v1/reference: A gate. */
+        ReferenceGate: {
+            /** @description The language of the texts. */
+            language: components["schemas"]["MeaningLanguage"];
+            /** @description CC BY 4.0. */
+            licence: string;
+            /** @description How to credit the texts. */
+            attribution: string;
+            /** @description The kind asked for (gates, lines, channels, …). */
+            kind: string;
+            /** @description The item id: the label chart answers use. */
+            id: string;
+            /** @description The item id in URL form. */
+            slug: string;
+            /** @description Gate number. */
+            gate: number;
+            /** @description Its center. */
+            center: components["schemas"]["CenterName"];
+            /** @description Its quarter of the wheel. */
+            quarter: components["schemas"]["Quarter"];
+            /** @description The channels it is a gate of, by key. */
+            channels: string[];
+            /** @description Name of its I Ching hexagram. */
+            iching: string;
+            /** @description Its Human Design name. */
+            name: string;
+            /** @description A short phrase. */
+            keynote: string;
+            /** @description Two to four sentences. */
+            description: string;
+            /** @description Its six lines. */
+            lines: {
+                /** @description Line number. */
+                line: number;
+                /** @description A short phrase. */
+                keynote: string;
+                /** @description One or two sentences. */
+                text: string;
+            }[];
+        };
+        /** @description GET /v1/reference: A line of a gate. */
+        ReferenceLine: {
+            /** @description The language of the texts. */
+            language: components["schemas"]["MeaningLanguage"];
+            /** @description CC BY 4.0. */
+            licence: string;
+            /** @description How to credit the texts. */
+            attribution: string;
+            /** @description The kind asked for (gates, lines, channels, …). */
+            kind: string;
+            /** @description The item id: the label chart answers use. */
+            id: string;
+            /** @description The item id in URL form. */
+            slug: string;
+            /** @description Gate number. */
+            gate: number;
+            /** @description Line number. */
+            line: number;
+            /** @description The gate's Human Design name. */
+            gateName: string;
+            /** @description A short phrase. */
+            keynote: string;
+            /** @description One or two sentences. */
+            text: string;
+        };
+        /** @description GET /v1/reference: A channel. */
+        ReferenceChannel: {
+            /** @description The language of the texts. */
+            language: components["schemas"]["MeaningLanguage"];
+            /** @description CC BY 4.0. */
+            licence: string;
+            /** @description How to credit the texts. */
+            attribution: string;
+            /** @description The kind asked for (gates, lines, channels, …). */
+            kind: string;
+            /** @description The item id: the label chart answers use. */
+            id: string;
+            /** @description The item id in URL form. */
+            slug: string;
+            /** @description Its two gates. */
+            gates: number[];
+            /** @description The centers of its gates, in order. */
+            centers: components["schemas"]["CenterName"][];
+            /** @description Its English name, as chart answers give it. */
+            label: components["schemas"]["ChannelName"];
+            /** @description Its circuit group. */
+            circuitGroup: components["schemas"]["CircuitGroup"];
+            /** @description Its circuit. */
+            circuit: components["schemas"]["Circuit"];
+            /** @description Name in the language. */
+            name: string;
+            /** @description A short phrase. */
+            keynote: string;
+            /** @description Two to four sentences. */
+            description: string;
+            /** @description Its circuit group and circuit explained. */
+            circuitText: {
+                /** @description The group. */
+                group: components["schemas"]["NamedMeaning"];
+                /** @description The circuit. */
+                circuit: components["schemas"]["NamedMeaning"];
+            };
+        };
+        /** @description GET /v1/reference: A circuit group or a circuit. */
+        ReferenceCircuit: {
+            /** @description The language of the texts. */
+            language: components["schemas"]["MeaningLanguage"];
+            /** @description CC BY 4.0. */
+            licence: string;
+            /** @description How to credit the texts. */
+            attribution: string;
+            /** @description The kind asked for (gates, lines, channels, …). */
+            kind: string;
+            /** @description The item id: the label chart answers use. */
+            id: string;
+            /** @description The item id in URL form. */
+            slug: string;
+            /**
+             * @description A group, or a circuit within one.
+             * @enum {string}
+             */
+            level: "group" | "circuit";
+            /** @description Its channels, by key. */
+            channels: string[];
+            /** @description Name in the language. */
+            name: string;
+            /** @description What it means. */
+            description: string;
+        };
+        /** @description GET /v1/reference: A center. */
+        ReferenceCenter: {
+            /** @description The language of the texts. */
+            language: components["schemas"]["MeaningLanguage"];
+            /** @description CC BY 4.0. */
+            licence: string;
+            /** @description How to credit the texts. */
+            attribution: string;
+            /** @description The kind asked for (gates, lines, channels, …). */
+            kind: string;
+            /** @description The item id: the label chart answers use. */
+            id: string;
+            /** @description The item id in URL form. */
+            slug: string;
+            /** @description What kind of center it is (RULES 3). */
+            kinds: ("pressure" | "awareness" | "expression" | "identity" | "motor")[];
+            /** @description One of the four motors. */
+            motor: boolean;
+            /** @description Its gates. */
+            gates: number[];
+            /** @description Name in the language. */
+            name: string;
+            /** @description A short phrase. */
+            theme: string;
+            /** @description What the center is. */
+            description: string;
+            /** @description What it is like defined. */
+            defined: string;
+            /** @description What it is like undefined or open. */
+            open: string;
+        };
+        /** @description GET /v1/reference: A type. */
+        ReferenceType: {
+            /** @description The language of the texts. */
+            language: components["schemas"]["MeaningLanguage"];
+            /** @description CC BY 4.0. */
+            licence: string;
+            /** @description How to credit the texts. */
+            attribution: string;
+            /** @description The kind asked for (gates, lines, channels, …). */
+            kind: string;
+            /** @description The item id: the label chart answers use. */
+            id: string;
+            /** @description The item id in URL form. */
+            slug: string;
+            /** @description Strategy, signature, not-self theme and aura as the chart answers name them (English). */
+            facts: {
+                /** @description Strategy. */
+                strategy: string;
+                /** @description Signature. */
+                signature: string;
+                /** @description Not-self theme. */
+                notSelfTheme: string;
+                /** @description Aura. */
+                aura: string;
+            };
+            /** @description Name in the language. */
+            name: string;
+            /** @description Its strategy in the language. */
+            strategy: string;
+            /** @description Its signature. */
+            signature: string;
+            /** @description Its not-self theme. */
+            notSelfTheme: string;
+            /** @description Its aura. */
+            aura: string;
+            /** @description Two to four sentences. */
+            description: string;
+        };
+        /** @description GET /v1/reference: An authority or a definition. */
+        ReferenceNamed: {
+            /** @description The language of the texts. */
+            language: components["schemas"]["MeaningLanguage"];
+            /** @description CC BY 4.0. */
+            licence: string;
+            /** @description How to credit the texts. */
+            attribution: string;
+            /** @description The kind asked for (gates, lines, channels, …). */
+            kind: string;
+            /** @description The item id: the label chart answers use. */
+            id: string;
+            /** @description The item id in URL form. */
+            slug: string;
+            /** @description Name in the language. */
+            name: string;
+            /** @description What it means. */
+            description: string;
+            /** @description For Split Definition: its two kinds. */
+            splitKinds?: {
+                /** @description Simple split. */
+                simple: components["schemas"]["NamedMeaning"];
+                /** @description Wide split. */
+                wide: components["schemas"]["NamedMeaning"];
+            };
+        };
+        /** @description GET /v1/reference: A profile. */
+        ReferenceProfile: {
+            /** @description The language of the texts. */
+            language: components["schemas"]["MeaningLanguage"];
+            /** @description CC BY 4.0. */
+            licence: string;
+            /** @description How to credit the texts. */
+            attribution: string;
+            /** @description The kind asked for (gates, lines, channels, …). */
+            kind: string;
+            /** @description The item id: the label chart answers use. */
+            id: string;
+            /** @description The item id in URL form. */
+            slug: string;
+            /** @description Its personality and design lines. */
+            lines: number[];
+            /** @description The cross geometry it gives. */
+            geometry: components["schemas"]["CrossGeometry"];
+            /** @description Name in the language. */
+            name: string;
+            /** @description Two to four sentences. */
+            description: string;
+            /** @description Its conscious line. */
+            personalityLine: components["schemas"]["NamedMeaning"];
+            /** @description Its unconscious line. */
+            designLine: components["schemas"]["NamedMeaning"];
+        };
+        /** @description GET /v1/reference: A quarter of the wheel. */
+        ReferenceQuarter: {
+            /** @description The language of the texts. */
+            language: components["schemas"]["MeaningLanguage"];
+            /** @description CC BY 4.0. */
+            licence: string;
+            /** @description How to credit the texts. */
+            attribution: string;
+            /** @description The kind asked for (gates, lines, channels, …). */
+            kind: string;
+            /** @description The item id: the label chart answers use. */
+            id: string;
+            /** @description The item id in URL form. */
+            slug: string;
+            /** @description Its 16 gates in wheel order. */
+            gates: number[];
+            /** @description Name in the language. */
+            name: string;
+            /** @description Its theme. */
+            theme: string;
+            /** @description What it means. */
+            description: string;
+        };
+        /** @description GET /v1/reference: An incarnation cross. */
+        ReferenceCross: {
+            /** @description The language of the texts. */
+            language: components["schemas"]["MeaningLanguage"];
+            /** @description CC BY 4.0. */
+            licence: string;
+            /** @description How to credit the texts. */
+            attribution: string;
+            /** @description The kind asked for (gates, lines, channels, …). */
+            kind: string;
+            /** @description The item id: the label chart answers use. */
+            id: string;
+            /** @description The item id in URL form. */
+            slug: string;
+            /** @description Its four gates: personality Sun, personality Earth, design Sun, design Earth. */
+            gates: number[];
+            /** @description Its geometry. */
+            geometry: components["schemas"]["CrossGeometry"];
+            /** @description The quarter of its personality Sun gate. */
+            quarter: components["schemas"]["Quarter"];
+            /** @description Full name in the language. */
+            name: string;
+            /** @description One to three sentences. */
+            description: string;
+            /** @description Its geometry explained. */
+            geometryText: components["schemas"]["NamedMeaning"];
+        };
+        /** @description GET /v1/reference: A variable (an arrow). */
+        ReferenceVariable: {
+            /** @description The language of the texts. */
+            language: components["schemas"]["MeaningLanguage"];
+            /** @description CC BY 4.0. */
+            licence: string;
+            /** @description How to credit the texts. */
+            attribution: string;
+            /** @description The kind asked for (gates, lines, channels, …). */
+            kind: string;
+            /** @description The item id: the label chart answers use. */
+            id: string;
+            /** @description The item id in URL form. */
+            slug: string;
+            /**
+             * @description The side its activation is on.
+             * @enum {string}
+             */
+            side: "design" | "personality";
+            /** @description Name in the language. */
+            name: string;
+            /** @description What it is. */
+            description: string;
+            /** @description What a left arrow means. */
+            left: string;
+            /** @description What a right arrow means. */
+            right: string;
+            /** @description Its six colors. */
+            colors: {
+                /** @description Color. */
+                color: number;
+                /** @description Name. */
+                name: string;
+                /** @description Left variant. */
+                left?: string;
+                /** @description Right variant. */
+                right?: string;
+                /** @description What it means. */
+                description: string;
+            }[];
+            /** @description Its six tones. */
+            tones: {
+                /** @description Tone. */
+                tone: number;
+                /** @description Name. */
+                name: string;
+                /** @description What it means. */
+                description: string;
+            }[];
+            /** @description The five bases. */
+            bases: {
+                /** @description Base. */
+                base: number;
+                /** @description Name. */
+                name: string;
+                /** @description What it means. */
+                description: string;
+            }[];
         };
         /** @description A place that matches the search. */
         PlaceSuggestion: {
@@ -2705,7 +3519,7 @@ export interface components {
          * @description Stable machine-readable error code. 400: VALIDATION_FAILED or the failing fields' common code (INVALID_DATE, INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, QUERY_TOO_SHORT), INVALID_JSON, INVALID_RANGE, RANGE_TOO_LARGE, INVALID_ID…; 401: API_KEY_MISSING, API_KEY_INVALID; 404: NOT_FOUND, ADVICE_NOT_FOUND; 413: PAYLOAD_TOO_LARGE; 415: UNSUPPORTED_MEDIA_TYPE; 422: the input cannot be computed (LOCATION_NOT_FOUND, LOCATION_IS_COUNTRY, DATE_OUT_OF_RANGE, INVALID_TIMEZONE…); 503: OVERLOADED, SERVICE_UNAVAILABLE (retry after Retry-After); 504: COMPUTE_TIMEOUT; 500: INTERNAL.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "INVALID_DATE" | "INVALID_TIME" | "INVALID_LOCATION" | "INVALID_TIMEZONE" | "INVALID_INSTANT" | "QUERY_TOO_SHORT" | "LOCATION_REQUIRED" | "LOCATION_NOT_FOUND" | "LOCATION_IS_COUNTRY" | "INVALID_COORDINATES" | "DATE_OUT_OF_RANGE" | "INVALID_NODE_TYPE" | "INVALID_SPAN" | "PENTA_SIZE" | "PENTA_MEMBER_INVALID" | "INVALID_LIMIT" | "INVALID_INPUT" | "INVALID_RANGE" | "RANGE_TOO_LARGE" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_ABORTED" | "INVALID_ENCODING" | "UNSUPPORTED_ENCODING" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INTERNAL" | "API_KEY_MISSING" | "API_KEY_INVALID" | "KEY_NOT_ROTATABLE" | "OVERLOADED" | "COMPUTE_TIMEOUT" | "SERVICE_UNAVAILABLE" | "CLIENT_CLOSED_REQUEST" | "ANSWER_TOO_LARGE" | "INVALID_ID" | "ADVICE_NOT_FOUND" | "PURCHASE_DISABLED" | "PAYMENT_PROVIDER_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "ADMIN_DISABLED" | "ADMIN_TOKEN_MISSING" | "ADMIN_TOKEN_INVALID" | "METRICS_TOKEN_INVALID";
+        ErrorCode: "VALIDATION_FAILED" | "INVALID_DATE" | "INVALID_TIME" | "INVALID_LOCATION" | "INVALID_TIMEZONE" | "INVALID_INSTANT" | "QUERY_TOO_SHORT" | "LOCATION_REQUIRED" | "LOCATION_NOT_FOUND" | "LOCATION_IS_COUNTRY" | "INVALID_COORDINATES" | "DATE_OUT_OF_RANGE" | "INVALID_NODE_TYPE" | "INVALID_SPAN" | "PENTA_SIZE" | "PENTA_MEMBER_INVALID" | "INVALID_LIMIT" | "INVALID_INPUT" | "INVALID_RANGE" | "RANGE_TOO_LARGE" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_ABORTED" | "INVALID_ENCODING" | "UNSUPPORTED_ENCODING" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INTERNAL" | "API_KEY_MISSING" | "API_KEY_INVALID" | "KEY_NOT_ROTATABLE" | "OVERLOADED" | "COMPUTE_TIMEOUT" | "SERVICE_UNAVAILABLE" | "CLIENT_CLOSED_REQUEST" | "ANSWER_TOO_LARGE" | "UNSUPPORTED_LANGUAGE" | "REFERENCE_NOT_FOUND" | "INVALID_ID" | "ADVICE_NOT_FOUND" | "PURCHASE_DISABLED" | "PAYMENT_PROVIDER_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "ADMIN_DISABLED" | "ADMIN_TOKEN_MISSING" | "ADMIN_TOKEN_INVALID" | "METRICS_TOKEN_INVALID";
         /** @description The problems of one request field. */
         ValidationProblem: {
             /** @description Path of the field, e.g. "birthdate" or "person1.birthtime" (nested fields joined with dots). */
@@ -2861,7 +3675,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BirthDataDto"];
+                "application/json": components["schemas"]["ChartRequestDto"];
             };
         };
         responses: {
@@ -3345,7 +4159,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BirthDataDto"];
+                "application/json": components["schemas"]["ChartRequestDto"];
             };
         };
         responses: {
@@ -8052,6 +8866,324 @@ export interface operations {
                      *       "error": {
                      *         "code": "API_KEY_MISSING",
                      *         "message": "Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    reference: {
+        parameters: {
+            query?: {
+                /** @description Language of the texts. Without it, the first supported language of Accept-Language (pt and pt-* give pt-BR), else en. */
+                lang?: "en" | "de" | "es" | "pt-BR" | "fr";
+            };
+            header?: {
+                /** @description Used when lang is absent: the first supported language by q (de-AT gives de; pt and pt-PT give pt-BR), else en. */
+                "accept-language"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every kind with its items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceIndex"];
+                };
+            };
+            /** @description UNSUPPORTED_LANGUAGE: lang is not one of en, de, es, pt-BR, fr */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_LANGUAGE",
+                     *         "message": "lang: lang must be one of en, de, es, pt-BR, fr"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description API_KEY_MISSING or API_KEY_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "API_KEY_MISSING",
+                     *         "message": "Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    referenceLine: {
+        parameters: {
+            query?: {
+                /** @description Language of the texts. Without it, the first supported language of Accept-Language (pt and pt-* give pt-BR), else en. */
+                lang?: "en" | "de" | "es" | "pt-BR" | "fr";
+            };
+            header?: {
+                /** @description Used when lang is absent: the first supported language by q (de-AT gives de; pt and pt-PT give pt-BR), else en. */
+                "accept-language"?: string;
+            };
+            path: {
+                /** @description Gate number, 1–64. */
+                gate: string;
+                /** @description Line number, 1–6. */
+                line: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The line's texts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceItem"];
+                };
+            };
+            /** @description UNSUPPORTED_LANGUAGE: lang is not one of en, de, es, pt-BR, fr */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_LANGUAGE",
+                     *         "message": "lang: lang must be one of en, de, es, pt-BR, fr"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description API_KEY_MISSING or API_KEY_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "API_KEY_MISSING",
+                     *         "message": "Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description REFERENCE_NOT_FOUND: no such kind, or no such item of the kind */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "REFERENCE_NOT_FOUND",
+                     *         "message": "There is no gates item \"65\" in the reference (GET /v1/reference lists every id and slug).",
+                     *         "details": {
+                     *           "kind": "gates",
+                     *           "id": "65"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    referenceProfile: {
+        parameters: {
+            query?: {
+                /** @description Language of the texts. Without it, the first supported language of Accept-Language (pt and pt-* give pt-BR), else en. */
+                lang?: "en" | "de" | "es" | "pt-BR" | "fr";
+            };
+            header?: {
+                /** @description Used when lang is absent: the first supported language by q (de-AT gives de; pt and pt-PT give pt-BR), else en. */
+                "accept-language"?: string;
+            };
+            path: {
+                /** @description The personality (conscious) line. */
+                personality: string;
+                /** @description The design (unconscious) line. */
+                design: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile's texts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceItem"];
+                };
+            };
+            /** @description UNSUPPORTED_LANGUAGE: lang is not one of en, de, es, pt-BR, fr */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_LANGUAGE",
+                     *         "message": "lang: lang must be one of en, de, es, pt-BR, fr"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description API_KEY_MISSING or API_KEY_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "API_KEY_MISSING",
+                     *         "message": "Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description REFERENCE_NOT_FOUND: no such kind, or no such item of the kind */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "REFERENCE_NOT_FOUND",
+                     *         "message": "There is no gates item \"65\" in the reference (GET /v1/reference lists every id and slug).",
+                     *         "details": {
+                     *           "kind": "gates",
+                     *           "id": "65"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    referenceItem: {
+        parameters: {
+            query?: {
+                /** @description Language of the texts. Without it, the first supported language of Accept-Language (pt and pt-* give pt-BR), else en. */
+                lang?: "en" | "de" | "es" | "pt-BR" | "fr";
+            };
+            header?: {
+                /** @description Used when lang is absent: the first supported language by q (de-AT gives de; pt and pt-PT give pt-BR), else en. */
+                "accept-language"?: string;
+            };
+            path: {
+                /** @description gates, channels, circuits, centers, types, authorities, profiles, definitions, quarters, crosses or variables. */
+                kind: string;
+                /** @description The item as chart answers label it, or its slug: 51, 10-20, solar-plexus, manifesting-generator, splenic, 5-1, right-angle-cross-of-the-sphinx-1, determination. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item's texts and facts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceItem"];
+                };
+            };
+            /** @description UNSUPPORTED_LANGUAGE: lang is not one of en, de, es, pt-BR, fr */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_LANGUAGE",
+                     *         "message": "lang: lang must be one of en, de, es, pt-BR, fr"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description API_KEY_MISSING or API_KEY_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "API_KEY_MISSING",
+                     *         "message": "Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description REFERENCE_NOT_FOUND: no such kind, or no such item of the kind */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "REFERENCE_NOT_FOUND",
+                     *         "message": "There is no gates item \"65\" in the reference (GET /v1/reference lists every id and slug).",
+                     *         "details": {
+                     *           "kind": "gates",
+                     *           "id": "65"
+                     *         }
                      *       }
                      *     }
                      */

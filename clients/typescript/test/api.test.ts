@@ -10,6 +10,8 @@
  * exist in the OpenAPI document (type-tests/ checks the types more closely).
  */
 import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { createHdClient, HdApiError, type BirthData, type HdClient } from '../src/index.js';
 
@@ -227,6 +229,23 @@ describe('against a running API', { skip }, () => {
       assert.equal(answer.places[0].countryCode, 'CA');
       assert.equal(answer.places[0].timezone, 'America/Toronto');
       assert.equal((await hd.places('montreal')).places[0].location, 'Montréal, Canada');
+    });
+
+    it('chart() with meaning, reference(), explain(): the texts of data/meaning, by label, slug or line', async () => {
+      const types = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'data', 'meaning', 'de', 'types.json'), 'utf8')) as Record<
+        string,
+        { name: string }
+      >;
+      const chart = await hd.chart({ ...ra, meaning: 'de' });
+      assert.equal(chart.meaning?.type?.name, types.Manifestor.name);
+      const index = await hd.reference('fr');
+      assert.equal(index.kinds.gates.length, 64);
+      const profile = await hd.explain('profiles', '5/1', 'de');
+      assert.equal(profile.id, '5/1');
+      const center = await hd.explain('centers', 'Solar Plexus');
+      assert.deepEqual(center, await (await fetch(`${API_URL}/v1/reference/centers/solar-plexus`, { headers: { 'HD-Api-Key': API_KEY ?? '' } })).json());
+      const line = await hd.explain('gates', 51, 'es', 5);
+      assert.equal(line.kind, 'lines');
     });
 
     it('advice(), adviceById(), allAdvice()', async () => {

@@ -143,7 +143,16 @@ export function referenceLine(lib: MeaningLibrary, gate: string, line: string): 
   const g = referenceId('gates', gate);
   if (g === undefined || !/^[1-6]$/.test(line.trim())) return undefined;
   const text = lib.gates[g].lines[line.trim()];
-  return { ...envelope(lib), kind: 'lines', id: `${g}.${line.trim()}`, gate: Number(g), line: Number(line.trim()), gateName: lib.gates[g].name, ...text };
+  return {
+    ...envelope(lib),
+    kind: 'lines',
+    id: `${g}.${line.trim()}`,
+    slug: `${g}-${line.trim()}`,
+    gate: Number(g),
+    line: Number(line.trim()),
+    gateName: lib.gates[g].name,
+    ...text,
+  };
 }
 
 function itemOf(lib: MeaningLibrary, kind: ReferenceKind, id: string): object {

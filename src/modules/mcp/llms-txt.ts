@@ -30,7 +30,7 @@ export function renderLlmsTxt(): string {
     '## Machine-readable',
     '',
     '- [OpenAPI 3.1 document](/docs-json): every operation with request and response schemas and error codes',
-    '- [MCP server](/mcp): Streamable HTTP (stateless, JSON responses); the tools above, same inputs and answers as HTTP',
+    '- [MCP server](/mcp): Streamable HTTP (stateless, JSON responses); the tools above, same inputs and answers as HTTP; the meaning library as resources (hd://reference/{lang}, and hd://reference/{lang}/{kind}/{id}) and the `explain` tool',
     '- [Interactive docs](/docs)',
     '',
   ].join('\n');

@@ -4,7 +4,16 @@ import { ModuleRef } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Request, Response } from 'express';
 import { ApiError } from '../../common/api-error';
 import { correlationIdOf } from '../../common/correlation';
@@ -14,13 +23,16 @@ import { buildValidationPipe } from '../../common/validation';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { buildTools, type ToolEntry } from './mcp-tools';
 import { TOOL_RUNNERS, type ToolOutput } from './tool-runners';
+import { ReferenceService } from '../reference/reference.service';
+import { readReference, referenceResources, referenceTemplates } from './reference-resources';
 
 export const MCP_SERVER_INFO = { name: 'hd-chart-api', version: '1.0.0' };
 
 const INSTRUCTIONS =
   'Human Design charts from birth data (date YYYY-MM-DD, local time HH:MM, place "City, Country"). Use search_places first when a ' +
   'place is ambiguous; use day when the birth time is unknown. Every tool answers the same JSON as its HTTP operation; errors come ' +
-  'back as isError results whose text is {"error": {"code", "message", "details"}} with the HTTP error codes.';
+  'back as isError results whose text is {"error": {"code", "message", "details"}} with the HTTP error codes. Add "meaning": "en" (or de, es, ' +
+  'pt-BR, fr) to a chart tool for what each part means; explain (or the hd://reference resources) gives one part on its own.';
 
 /** What one MCP request (one message or a JSON-RPC batch) has used of its limits so far. */
 interface RequestBudget {
@@ -84,8 +96,14 @@ export class McpService {
       },
     };
     const budget: RequestBudget = { calls: 0, answerBytes: 0, spent, trace: callTrace };
-    const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+    const server = new Server(MCP_SERVER_INFO, {
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+      instructions: INSTRUCTIONS,
+    });
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.tools.map((t) => t.definition) }));
+    server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: referenceResources() }));
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: referenceTemplates() }));
+    server.setRequestHandler(ReadResourceRequestSchema, (request) => readReference(this.services.get(ReferenceService, { strict: false }), request.params.uri));
     server.setRequestHandler(CallToolRequestSchema, (request) => this.call(request.params.name, request.params.arguments ?? {}, correlationId, budget));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
@@ -108,9 +126,12 @@ export class McpService {
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list names them.`);
     try {
       if (budget.spent.signal.aborted) throw this.tooLarge(tool);
-      const input = tool.operation.input
-        ? ((await this.validation.transform(args, { type: tool.operation.input.in, metatype: tool.operation.input.dto })) as object)
-        : args;
+      const toolInput = tool.operation.tool?.input;
+      const input = toolInput
+        ? ((await this.validation.transform(args, { type: 'body', metatype: toolInput })) as object)
+        : tool.operation.input
+          ? ((await this.validation.transform(args, { type: tool.operation.input.in, metatype: tool.operation.input.dto })) as object)
+          : args;
       const output = await TOOL_RUNNERS[tool.id]({ services: this.services, trace: budget.trace, correlationId }, input as never);
       // Measured before the answer is parsed into structured content: one past the budget is dropped as it is.
       const bytes = outputBytes(output, tool);

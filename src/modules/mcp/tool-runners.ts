@@ -19,6 +19,8 @@ import type { PlacesQueryDto } from '../places/places.dto';
 import { PlacesService } from '../places/places.service';
 import type { IngressesRequestDto, ReturnsRequestDto, StationsRequestDto, TransitCalendarRequestDto } from '../time-series/dto/time-series.dto';
 import { TimeSeriesService } from '../time-series/time-series.service';
+import { ReferenceService } from '../reference/reference.service';
+import type { MeaningLanguage } from '../../engine/meaning';
 
 /** The operations that have an MCP tool (the registry's `tool` field). */
 export type ToolOperationId = { [K in keyof typeof OPERATIONS]: (typeof OPERATIONS)[K] extends { tool: object } ? K : never }[keyof typeof OPERATIONS];
@@ -60,6 +62,14 @@ export const TOOL_RUNNERS: Record<ToolOperationId, Runner> = {
   transitCalendar: (c, dto: TransitCalendarRequestDto) => json(service(c, TimeSeriesService).transitCalendar(dto, c.trace)),
   batch: (c, dto: BatchRequestDto) => json(service(c, BatchService).run(dto, c.trace, c.correlationId)),
   places: (c, dto: PlacesQueryDto) => json(service(c, PlacesService).search(dto.q, dto.limit)),
+  // GET /v1/reference/{kind}/{id} (a line: /v1/reference/gates/{gate}/lines/{line}), from the API's memory.
+  referenceItem: (c, input: { kind: string; id: string; lang?: MeaningLanguage }) => {
+    const reference = service(c, ReferenceService);
+    const lang = input.lang ?? 'en';
+    if (input.kind !== 'lines') return json(reference.item(input.kind, input.id, lang));
+    const [gate, line] = input.id.split(/[.-]/);
+    return json(reference.line(gate ?? '', line ?? '', lang));
+  },
   // GET /api/advice and /api/advice/{id}: the same prepared bytes, and for a bad id the same error.
   advice: (c, input: { id?: unknown }) => {
     const advice = service(c, AdviceService);

@@ -71,6 +71,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       // In the order a user meets them: the charts first, key rotation and purchases near the end.
       .addTag('charts', 'Charts, composites, transits, groups, an unknown birth time, and the drawings (SVG or PNG)')
       .addTag('time series', 'Charts through time: ingresses, stations, returns, a personal transit calendar')
+      .addTag(
+        'reference',
+        'What each part of a chart means: our own texts (CC BY 4.0) in en, de, es, pt-BR and fr; `meaning` puts them inline in the chart answers',
+      )
       .addTag('places', 'Place suggestions for a birth-place field')
       .addTag('batch', 'Up to 100 charts in one call')
       .addTag('advice', 'The advice API (no key needed)')

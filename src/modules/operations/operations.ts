@@ -13,6 +13,8 @@ import {
   TransitRequestDto,
 } from '../chart/dto/chart-requests.dto';
 import { PlacesQueryDto } from '../places/places.dto';
+import { ExplainDto, ReferenceQueryDto } from '../reference/reference.dto';
+import { MEANING_LANGUAGES } from '../../engine/meaning';
 import { IngressesRequestDto, ReturnsRequestDto, StationsRequestDto, TransitCalendarRequestDto } from '../time-series/dto/time-series.dto';
 import { RANGE_LIMIT_DAYS } from '../time-series/time-series.service';
 import { BATCH_COST, type CostModel, JOB_COSTS } from './costs';
@@ -48,8 +50,13 @@ export interface Operation {
     /** When the tool does more than the route's summary says (advice: by id too), what it does. */
     description?: string;
     inputSchema?: Record<string, unknown>;
+    /** The DTO that validates the tool's arguments when they are not the HTTP input's (explain: kind and id). */
+    input?: Type<object>;
   };
 }
+
+const REFERENCE_WORDS =
+  'Our own texts, CC BY 4.0 (every answer says so), in en, de, es, pt-BR and fr: ?lang=, else Accept-Language, else en. Served from memory.';
 
 const BIRTH =
   'Birth data: birthdate YYYY-MM-DD, birthtime HH:MM (local, 24-hour), and location "City, Country" (or placeId, the GeoNames id a place search gives; or latitude + longitude, optionally timezone).';
@@ -266,6 +273,70 @@ export const OPERATIONS = {
         additionalProperties: false,
       },
     },
+  },
+  reference: {
+    method: 'GET',
+    path: '/v1/reference',
+    queued: false,
+    summary:
+      'The meaning library: every gate, line, channel, circuit, center, type, authority, profile, definition, quarter, cross and variable, in five languages',
+    description: `${REFERENCE_WORDS} The index lists each kind's items with their id (the label chart answers use), slug and name.`,
+    input: { in: 'query', dto: ReferenceQueryDto },
+    output: { kind: 'json', schema: 'ReferenceIndex' },
+  },
+  referenceItem: {
+    method: 'GET',
+    path: '/v1/reference/{kind}/{id}',
+    queued: false,
+    summary: "What one part of a chart means: its texts and the chart tables' facts about it",
+    description: `${REFERENCE_WORDS} kind: gates, channels, circuits, centers, types, authorities, profiles, definitions, quarters, crosses or variables; id: the label chart answers use or its slug (51, 10-20, Solar Plexus or solar-plexus, 5/1 or 5-1, a cross's name or slug).`,
+    input: { in: 'query', dto: ReferenceQueryDto },
+    output: { kind: 'json', schema: 'ReferenceItem' },
+    tool: {
+      name: 'explain',
+      title: 'Explain',
+      description:
+        'What one part of a Human Design chart means, in our own words (CC BY 4.0), in en, de, es, pt-BR or fr: a gate (or one of its lines), channel, circuit, center, type, authority, profile, definition, quarter, incarnation cross or variable, with the facts the chart tables hold about it.',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          kind: {
+            type: 'string',
+            enum: ['gates', 'lines', 'channels', 'circuits', 'centers', 'types', 'authorities', 'profiles', 'definitions', 'quarters', 'crosses', 'variables'],
+            description: 'What to explain.',
+          },
+          id: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 120,
+            description:
+              'The item as a chart answer labels it, or its slug: "51", "51.5" (gate 51, line 5: kind lines), "10-20", "Solar Plexus", "Manifesting Generator", "Splenic", "5/1", "Left Angle Cross of the Clarion 1", "determination".',
+          },
+          lang: { type: 'string', enum: [...MEANING_LANGUAGES], description: 'Language of the texts (default en).' },
+        },
+        required: ['kind', 'id'],
+        additionalProperties: false,
+      },
+      input: ExplainDto,
+    },
+  },
+  referenceLine: {
+    method: 'GET',
+    path: '/v1/reference/gates/{gate}/lines/{line}',
+    queued: false,
+    summary: 'What one line of a gate means',
+    description: `${REFERENCE_WORDS} gate 1–64, line 1–6.`,
+    input: { in: 'query', dto: ReferenceQueryDto },
+    output: { kind: 'json', schema: 'ReferenceItem' },
+  },
+  referenceProfile: {
+    method: 'GET',
+    path: '/v1/reference/profiles/{personality}/{design}',
+    queued: false,
+    summary: 'What a profile means, written as it reads ("5/1")',
+    description: `${REFERENCE_WORDS} The same item as /v1/reference/profiles/5-1.`,
+    input: { in: 'query', dto: ReferenceQueryDto },
+    output: { kind: 'json', schema: 'ReferenceItem' },
   },
   adviceAll: {
     method: 'GET',

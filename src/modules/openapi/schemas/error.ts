@@ -61,6 +61,9 @@ export const ERROR_CODES = [
   'CLIENT_CLOSED_REQUEST',
   // MCP (src/modules/mcp): a tool's answer past what one MCP request may carry (MCP_MAX_ANSWER_BYTES; 413).
   'ANSWER_TOO_LARGE',
+  // Meaning and the reference library (src/modules/reference, the `meaning` field; 400, 404).
+  'UNSUPPORTED_LANGUAGE',
+  'REFERENCE_NOT_FOUND',
   // Advice (src/modules/advice; 400, 404).
   'INVALID_ID',
   'ADVICE_NOT_FOUND',

@@ -5,7 +5,8 @@
  *
  * Top-level answers: Chart, AdvancedChart, CompositeChart, TransitChart, PentaAnalysis, DayCharts, Ingresses,
  * Stations, Returns, TransitCalendar, BatchResult, PlaceSearch, Advice, AdviceList, KeyRotation,
- * CheckoutSession, WebhookReceipt, ErrorResponse.
+ * CheckoutSession, WebhookReceipt, ReferenceIndex, ReferenceItem, ErrorResponse. The chart answers take the
+ * optional `meaning` objects of meaning.ts.
  */
 import { CHART_SCHEMAS } from './chart';
 import { COMPOSITE_TRANSIT_SCHEMAS } from './composite-transit';
@@ -14,6 +15,7 @@ import { ERROR_SCHEMAS } from './error';
 import { GROUP_SCHEMAS } from './group';
 import type { JsonSchema } from './json-schema';
 import { LABEL_SCHEMAS } from './labels';
+import { MEANING_SCHEMAS, withMeaning } from './meaning';
 import { MISC_SCHEMAS } from './misc';
 import { TIME_SERIES_SCHEMAS } from './time-series';
 
@@ -33,13 +35,17 @@ function merge(...groups: Record<string, JsonSchema>[]): Record<string, JsonSche
 }
 
 /** Component name → schema, for `components.schemas` of the OpenAPI 3.1 document. */
+/** The answers that take `meaning` (and so carry `meaningSource`). */
+const MEANING_ANSWERS = ['Chart', 'AdvancedChart', 'CompositeChart', 'TransitChart', 'PentaAnalysis', 'DayCharts'];
+
 export const RESPONSE_SCHEMAS: Record<string, JsonSchema> = merge(
   LABEL_SCHEMAS,
-  CHART_SCHEMAS,
-  COMPOSITE_TRANSIT_SCHEMAS,
-  GROUP_SCHEMAS,
+  withMeaning(CHART_SCHEMAS, MEANING_ANSWERS),
+  withMeaning(COMPOSITE_TRANSIT_SCHEMAS, MEANING_ANSWERS),
+  withMeaning(GROUP_SCHEMAS, MEANING_ANSWERS),
   TIME_SERIES_SCHEMAS,
-  DAY_SCHEMAS,
+  withMeaning(DAY_SCHEMAS, MEANING_ANSWERS),
+  MEANING_SCHEMAS,
   MISC_SCHEMAS,
   ERROR_SCHEMAS,
 );
