@@ -19,6 +19,7 @@ const SECTIONS: Record<string, () => Promise<{ run: (report: typeof printReport)
   mcp: () => import('./mcp'),
   all: () => import('./http-all'),
   limit: () => import('./limit'),
+  meaning: () => import('./meaning'),
 };
 
 async function main(): Promise<void> {

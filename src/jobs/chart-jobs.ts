@@ -22,11 +22,14 @@ import type {
 } from './payloads';
 import { presentAdvanced, presentChart, presentComposite, presentSummary, presentTransit } from './present';
 import { computePenta } from '../engine/penta';
-import { meaningJson, meaningLibraries, type MeaningLanguage } from '../engine/meaning';
+import { markMeaning, meaningLibraries, type MeaningLanguage } from '../engine/meaning';
 
-/** An answer's JSON text, with the meaning texts of `language` beside its labels when asked for (engine/meaning). */
+/**
+ * An answer's JSON text; when meaning is asked for, with a marker beside each label that the API swaps for its
+ * text in `language` (engine/meaning/annotate.ts: the texts themselves never cross Redis).
+ */
 export function answerJson(answer: object, language: MeaningLanguage | undefined): string {
-  return language ? meaningJson(answer, meaningLibraries()[language]) : JSON.stringify(answer);
+  return language ? markMeaning(answer, meaningLibraries()[language]) : JSON.stringify(answer);
 }
 
 export function chartOf(input: BirthInput): [Chart, BirthEcho] {

@@ -10,13 +10,24 @@
  *   gets one `meaning` object holding the text of each, under the same field names.
  * The rules are by shape, not by operation, so every answer that shows a chart part explains it the same way.
  *
- * Speed: each text object is serialised once per language and process (a fragment cache); the walk puts a marker
- * string in its place and the markers are swapped for the fragments in the JSON text. Building and serialising
- * the objects afresh took about as long as computing the chart itself (170 µs against 163 for /v1/chart/advanced).
+ * In two steps, for speed. The worker writes each text as a short marker, the JSON string `"<MARK>lang|key"`
+ * (`markMeaning`); the API swaps the markers for the texts as it answers (`expandMeaning`). A text object is
+ * serialised once per process and language (a fragment cache). The texts, about 30 KB for a chart against its own
+ * 5 KB, then never cross Redis: carried whole, in the worker's result, in BullMQ's completed event and in a group's
+ * JSON, they cut the API's throughput by more than half (bench meaning: 42 % of the same requests without).
  */
-import { randomBytes } from 'node:crypto';
 import { type Authority, CENTERS, type CenterName, type CrossGeometry, type Definition, type HdType, type Quarter } from '../types';
-import { type ColorMeaning, type MeaningLibrary, MEANING_LICENCE, type NamedText, type QuarterMeaning, VARIABLES, type VariableName } from './library';
+import {
+  type ColorMeaning,
+  MEANING_LANGUAGES,
+  MEANING_LICENCE,
+  type MeaningLanguage,
+  type MeaningLibraries,
+  type MeaningLibrary,
+  type NamedText,
+  VARIABLES,
+  type VariableName,
+} from './library';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -40,46 +51,62 @@ const VARIABLE_SET = new Set<string>(VARIABLES);
 const DESIGN_VARIABLES = new Set<VariableName>(['determination', 'environment']);
 
 /**
- * A marker no answer can contain by chance: private-use characters, random per process. A marker stands for
- * fragment n of its library as the JSON string `"<PREFIX>n"`.
+ * The marker's opening: private-use characters (U+E000…), which no chart answer holds (its strings are the engine's
+ * labels and the gazetteer's names, never a caller's text), and which JSON.stringify leaves as they are.
  */
-const PREFIX = '\uE000' + [...randomBytes(6)].map((b) => String.fromCharCode(0xe100 + b)).join('');
-const OPENING = `"${PREFIX}`;
+const MARK = '\uE000\uE0A8\uE0D0';
+const OPENING = `"${MARK}`;
 
-/** Per library: the JSON text of each text object once made, and its index by key. */
-const fragments = new WeakMap<MeaningLibrary, { texts: string[]; index: Map<string, number> }>();
+/** Per library: the JSON text of each text object once made, by key (undefined: no such item). */
+const fragments = new WeakMap<MeaningLibrary, Map<string, string | undefined>>();
 
-/** A marker for the text object `key` of `lib`, made (and serialised) by `build` the first time. */
-function fragment(lib: MeaningLibrary, key: string, build: () => JsonObject | undefined): string | undefined {
+/** The JSON text of the text object `key` of `lib` (see buildFragment), made once. */
+function fragmentText(lib: MeaningLibrary, key: string): string | undefined {
   let cache = fragments.get(lib);
-  if (!cache) fragments.set(lib, (cache = { texts: [], index: new Map() }));
-  let n = cache.index.get(key);
-  if (n === undefined) {
-    const value = build();
-    if (!value) return undefined;
-    n = cache.texts.push(JSON.stringify(value)) - 1;
-    cache.index.set(key, n);
-  }
-  return PREFIX + n;
+  if (!cache) fragments.set(lib, (cache = new Map<string, string | undefined>()));
+  if (cache.has(key)) return cache.get(key);
+  const value = buildFragment(lib, key);
+  const text = value && JSON.stringify(value);
+  cache.set(key, text);
+  return text;
 }
 
-/** The answer as JSON text with `meaning` beside each labelled element, and the library's language and licence. */
-export function meaningJson(answer: object, lib: MeaningLibrary): string {
+/** The marker of the text object `key`, or undefined when the library has no such item. */
+function marker(lib: MeaningLibrary, key: string): string | undefined {
+  return fragmentText(lib, key) === undefined ? undefined : `${MARK}${lib.language}|${key}`;
+}
+
+/** The worker's step: the answer as JSON text with a marker for each text (and the language and licence). */
+export function markMeaning(answer: object, lib: MeaningLibrary): string {
   const out = walk(answer as Json, lib, '', '') as JsonObject;
   out.meaningSource = { language: lib.language, licence: MEANING_LICENCE };
-  const texts = fragments.get(lib)?.texts ?? [];
-  // Each marker is the JSON string "<PREFIX>n": split on its opening, and each later part starts with `n"`.
-  const parts = JSON.stringify(out).split(OPENING);
-  let json = parts[0];
+  return JSON.stringify(out);
+}
+
+/** The API's step: every marker of `json` swapped for its text (a text without markers is returned as it is). */
+export function expandMeaning(json: string, libraries: MeaningLibraries): string {
+  if (!json.includes(OPENING)) return json;
+  // Each marker is the JSON string "<MARK>lang|key": split on its opening, and each later part starts with `lang|key"`.
+  const parts = json.split(OPENING);
+  let out = parts[0];
   for (let i = 1; i < parts.length; i++) {
     const part = parts[i];
     const close = part.indexOf('"');
-    json += texts[Number(part.slice(0, close))] + part.slice(close + 1);
+    const bar = part.indexOf('|');
+    const language = part.slice(0, bar) as MeaningLanguage;
+    const lib = MEANING_LANGUAGES.includes(language) ? libraries[language] : undefined;
+    const text = lib && fragmentText(lib, part.slice(bar + 1, close));
+    out += (text ?? 'null') + part.slice(close + 1);
   }
-  return json;
+  return out;
 }
 
-/** The same as an object (tests, and callers that go on to shape the answer). */
+/** Both steps at once: the answer with its texts, as JSON text. */
+export function meaningJson(answer: object, lib: MeaningLibrary): string {
+  return expandMeaning(markMeaning(answer, lib), { [lib.language]: lib } as unknown as MeaningLibraries);
+}
+
+/** The same as an object (tests, and the report, which goes on to lay the answer out). */
 export function annotateMeaning(answer: object, lib: MeaningLibrary): JsonObject {
   return JSON.parse(meaningJson(answer, lib)) as JsonObject;
 }
@@ -92,36 +119,21 @@ function walk(value: Json, lib: MeaningLibrary, key: string, parentKey: string):
   if ('meaning' in value) return out;
   const own = ownMeaning(value, lib, key, parentKey);
   const labels = labelMeaning(value, lib);
-  // Both at once is a shape no answer has today; it is kept whole rather than by markers.
-  if (own && labels) out.meaning = { ...(JSON.parse(fragments.get(lib)!.texts[Number(own.slice(PREFIX.length))]) as JsonObject), ...labels };
+  // Both at once is a shape no answer has today; it is kept whole rather than as a marker.
+  if (own && labels) out.meaning = { ...(JSON.parse(fragmentText(lib, own.slice(own.indexOf('|') + 1))!) as JsonObject), ...labels };
   else if (own ?? labels) out.meaning = (own ?? labels)!;
   return out;
 }
 
 /** The marker of the text of an object that is itself a labelled element, or undefined. */
 function ownMeaning(o: JsonObject, lib: MeaningLibrary, key: string, parentKey: string): string | undefined {
-  if (typeof o.gate1 === 'number' && typeof o.gate2 === 'number') {
-    const id = `${Math.min(o.gate1, o.gate2)}-${Math.max(o.gate1, o.gate2)}`;
-    return fragment(lib, `channel:${id}`, () => channel(lib, id));
-  }
-  if (parentKey === 'activatedGates' && /^\d+$/.test(key)) return fragment(lib, `gate:${key}`, () => gate(lib, key));
-  if (typeof o.gate === 'number') {
-    const g = String(o.gate);
-    if (typeof o.line !== 'number') return fragment(lib, `gate:${g}`, () => gate(lib, g));
-    const l = String(o.line);
-    return fragment(lib, `line:${g}.${l}`, () => line(lib, g, l));
-  }
-  if (key === 'incarnationCross' && typeof o.name === 'string') {
-    const name = o.name;
-    const quarter = typeof o.quarter === 'string' ? o.quarter : '';
-    return fragment(lib, `cross:${name}:${quarter}`, () => cross(lib, name, quarter));
-  }
+  if (typeof o.gate1 === 'number' && typeof o.gate2 === 'number') return marker(lib, `channel:${Math.min(o.gate1, o.gate2)}-${Math.max(o.gate1, o.gate2)}`);
+  if (parentKey === 'activatedGates' && /^\d+$/.test(key)) return marker(lib, `gate:${key}`);
+  if (typeof o.gate === 'number') return marker(lib, typeof o.line === 'number' ? `line:${o.gate}.${o.line}` : `gate:${o.gate}`);
+  if (key === 'incarnationCross' && typeof o.name === 'string') return marker(lib, `cross:${typeof o.quarter === 'string' ? o.quarter : ''}:${o.name}`);
   if (VARIABLE_SET.has(key) && typeof o.color === 'number' && typeof o.tone === 'number') {
-    const v = key as VariableName;
-    const { color, tone } = o;
     const arrow = o.arrow === 'left' || o.arrow === 'right' ? o.arrow : '';
-    const base = typeof o.base === 'number' ? o.base : 0;
-    return fragment(lib, `variable:${v}:${arrow}:${color}:${tone}:${base}`, () => variable(lib, v, arrow, color, tone, base));
+    return marker(lib, `variable:${key}:${arrow}:${o.color}:${o.tone}:${typeof o.base === 'number' ? o.base : 0}`);
   }
   return undefined;
 }
@@ -130,40 +142,16 @@ function ownMeaning(o: JsonObject, lib: MeaningLibrary, key: string, parentKey: 
 function labelMeaning(o: JsonObject, lib: MeaningLibrary): JsonObject | undefined {
   if (!LABEL_FIELDS.some((f) => f in o)) return undefined;
   const m: JsonObject = {};
-  const put = (field: string, marker: string | undefined) => {
-    if (marker) m[field] = marker;
+  const put = (field: string, value: Json, kind: string) => {
+    const mark = typeof value === 'string' ? marker(lib, `${kind}:${value}`) : undefined;
+    if (mark) m[field] = mark;
   };
-  const { type, authority, profile: p, definition, splitKind, incarnationCross } = o;
-  if (typeof type === 'string' && type in lib.types)
-    put(
-      'type',
-      fragment(lib, `type:${type}`, () => ({ ...lib.types[type as HdType] })),
-    );
-  if (typeof authority === 'string' && authority in lib.authorities)
-    put(
-      'authority',
-      fragment(lib, `authority:${authority}`, () => named(lib.authorities[authority as Authority])),
-    );
-  if (typeof p === 'string' && p in lib.profiles.profiles)
-    put(
-      'profile',
-      fragment(lib, `profile:${p}`, () => profile(lib, p)),
-    );
-  if (typeof definition === 'string' && definition in lib.definitions.definitions)
-    put(
-      'definition',
-      fragment(lib, `definition:${definition}`, () => named(lib.definitions.definitions[definition as Definition])),
-    );
-  if (splitKind === 'simple' || splitKind === 'wide')
-    put(
-      'splitKind',
-      fragment(lib, `split:${splitKind}`, () => named(lib.definitions.splitKinds[splitKind])),
-    );
-  if (typeof incarnationCross === 'string')
-    put(
-      'incarnationCross',
-      fragment(lib, `cross:${incarnationCross}:`, () => cross(lib, incarnationCross, '')),
-    );
+  put('type', o.type, 'type');
+  put('authority', o.authority, 'authority');
+  put('profile', o.profile, 'profile');
+  put('definition', o.definition, 'definition');
+  put('splitKind', o.splitKind, 'split');
+  put('incarnationCross', o.incarnationCross, 'cross:');
   const centers: JsonObject = {};
   for (const [field, state] of [
     ['definedCenters', 'defined'],
@@ -172,44 +160,80 @@ function labelMeaning(o: JsonObject, lib: MeaningLibrary): JsonObject | undefine
   ] as const) {
     const list = o[field];
     if (!Array.isArray(list)) continue;
-    for (const c of list)
-      if (typeof c === 'string' && CENTER_SET.has(c)) centers[c] = fragment(lib, `center:${c}:${state}`, () => center(lib, c as CenterName, state))!;
+    for (const c of list) {
+      const mark = typeof c === 'string' ? marker(lib, `center:${state}:${c}`) : undefined;
+      if (mark) centers[c as string] = mark;
+    }
   }
   if (Object.keys(centers).length) m.centers = centers;
   if (Array.isArray(o.activeChannels) && o.activeChannels.some((c) => typeof c === 'string')) {
     const channels: JsonObject = {};
     for (const id of o.activeChannels) {
-      if (typeof id !== 'string') continue;
-      const marker = fragment(lib, `channel:${id}`, () => channel(lib, id));
-      if (marker) channels[id] = marker;
+      const mark = typeof id === 'string' ? marker(lib, `channel:${id}`) : undefined;
+      if (mark) channels[id as string] = mark;
     }
     m.activeChannels = channels;
   }
   return Object.keys(m).length ? m : undefined;
 }
 
+/**
+ * The text object a key names: "kind:rest", where rest is what the kind needs (the label last, as it may hold
+ * anything but a double quote). Undefined for an item the library does not have.
+ */
+function buildFragment(lib: MeaningLibrary, key: string): JsonObject | undefined {
+  const colon = key.indexOf(':');
+  const kind = key.slice(0, colon);
+  const rest = key.slice(colon + 1);
+  switch (kind) {
+    case 'channel': {
+      const c = lib.channels[rest];
+      return c && { name: c.name, keynote: c.keynote, description: c.description };
+    }
+    case 'gate': {
+      const g = lib.gates[rest];
+      return g && { iching: g.iching, name: g.name, keynote: g.keynote, description: g.description };
+    }
+    case 'line': {
+      const [n, l] = rest.split('.');
+      const g = lib.gates[n];
+      const line = g?.lines[l];
+      return line && { gate: { name: g.name, keynote: g.keynote }, line: { keynote: line.keynote, text: line.text } };
+    }
+    case 'cross': {
+      const at = rest.indexOf(':');
+      return cross(lib, rest.slice(at + 1), rest.slice(0, at));
+    }
+    case 'variable': {
+      const [name, arrow, color, tone, base] = rest.split(':');
+      return VARIABLE_SET.has(name) ? variable(lib, name as VariableName, arrow as '' | 'left' | 'right', color, tone, base) : undefined;
+    }
+    case 'type':
+      return own(lib.types, rest) ? { ...lib.types[rest as HdType] } : undefined;
+    case 'authority':
+      return own(lib.authorities, rest) ? named(lib.authorities[rest as Authority]) : undefined;
+    case 'profile':
+      return own(lib.profiles.profiles, rest) ? profile(lib, rest) : undefined;
+    case 'definition':
+      return own(lib.definitions.definitions, rest) ? named(lib.definitions.definitions[rest as Definition]) : undefined;
+    case 'split':
+      return rest === 'simple' || rest === 'wide' ? named(lib.definitions.splitKinds[rest]) : undefined;
+    case 'center': {
+      const at = rest.indexOf(':');
+      const state = rest.slice(0, at) as 'defined' | 'open';
+      const name = rest.slice(at + 1);
+      if (!CENTER_SET.has(name) || (state !== 'defined' && state !== 'open')) return undefined;
+      const c = lib.centers[name as CenterName];
+      return { name: c.name, theme: c.theme, description: c.description, state, text: c[state] };
+    }
+    default:
+      return undefined;
+  }
+}
+
+const own = (table: object, key: string): boolean => Object.prototype.hasOwnProperty.call(table, key);
+
 const named = (t: NamedText): JsonObject => ({ name: t.name, description: t.description });
-
-function gate(lib: MeaningLibrary, n: string): JsonObject | undefined {
-  const g = lib.gates[n];
-  return g && { iching: g.iching, name: g.name, keynote: g.keynote, description: g.description };
-}
-
-function line(lib: MeaningLibrary, n: string, l: string): JsonObject | undefined {
-  const g = lib.gates[n];
-  const text = g?.lines[l];
-  return text && { gate: { name: g.name, keynote: g.keynote }, line: { keynote: text.keynote, text: text.text } };
-}
-
-function channel(lib: MeaningLibrary, id: string): JsonObject | undefined {
-  const c = lib.channels[id];
-  return c && { name: c.name, keynote: c.keynote, description: c.description };
-}
-
-function center(lib: MeaningLibrary, name: CenterName, state: 'defined' | 'open'): JsonObject {
-  const c = lib.centers[name];
-  return { name: c.name, theme: c.theme, description: c.description, state, text: c[state] };
-}
 
 function profile(lib: MeaningLibrary, p: string): JsonObject {
   const [personality, design] = p.split('/');
@@ -221,31 +245,28 @@ function profile(lib: MeaningLibrary, p: string): JsonObject {
 }
 
 function cross(lib: MeaningLibrary, name: string, quarter: string): JsonObject | undefined {
-  const c = lib.crosses[name];
-  if (!c) return undefined;
+  if (!own(lib.crosses, name)) return undefined;
   const geometry: CrossGeometry = name.startsWith('Right Angle') ? 'Right Angle' : name.startsWith('Left Angle') ? 'Left Angle' : 'Juxtaposition';
-  const out: JsonObject = { ...named(c), geometry: named(lib.quarters.geometries[geometry]) };
-  const q = lib.quarters.quarters[quarter as Quarter] as QuarterMeaning | undefined;
+  const out: JsonObject = { ...named(lib.crosses[name]), geometry: named(lib.quarters.geometries[geometry]) };
+  const q = own(lib.quarters.quarters, quarter) ? lib.quarters.quarters[quarter as Quarter] : undefined;
   if (q) out.quarter = { name: q.name, theme: q.theme, description: q.description };
   return out;
 }
 
-function variable(lib: MeaningLibrary, name: VariableName, arrowSide: '' | 'left' | 'right', colorN: number, toneN: number, baseN: number): JsonObject {
+function variable(lib: MeaningLibrary, name: VariableName, arrowSide: '' | 'left' | 'right', color: string, tone: string, base: string): JsonObject {
   const arrow = lib.variables.arrows[name];
   const out: JsonObject = { name: arrow.name, description: arrow.description };
-  if (arrowSide) out.arrow = arrow[arrowSide];
-  const color: ColorMeaning | undefined = lib.variables.colors[name][String(colorN)];
-  if (color) {
-    const c: JsonObject = { name: color.name, description: color.description };
+  if (arrowSide === 'left' || arrowSide === 'right') out.arrow = arrow[arrowSide];
+  const c: ColorMeaning | undefined = own(lib.variables.colors[name], color) ? lib.variables.colors[name][color] : undefined;
+  if (c) {
+    const colorText: JsonObject = { name: c.name, description: c.description };
     // The variant a left or right arrow gives the color (Determination and Environment only).
-    if (arrowSide === 'left' && color.left) c.variant = color.left;
-    if (arrowSide === 'right' && color.right) c.variant = color.right;
-    out.color = c;
+    if (arrowSide === 'left' && c.left) colorText.variant = c.left;
+    if (arrowSide === 'right' && c.right) colorText.variant = c.right;
+    out.color = colorText;
   }
   const tones = DESIGN_VARIABLES.has(name) ? lib.variables.tones.cognition : lib.variables.tones.sense;
-  const tone = tones[String(toneN)];
-  if (tone) out.tone = named(tone);
-  const base = lib.variables.bases[String(baseN)];
-  if (base) out.base = named(base);
+  if (own(tones, tone)) out.tone = named(tones[tone]);
+  if (own(lib.variables.bases, base)) out.base = named(lib.variables.bases[base]);
   return out;
 }

@@ -5,6 +5,8 @@ import type { RequestTrace } from '../../common/request-log';
 import { buildValidationPipe } from '../../common/validation';
 import type { JobName } from '../../jobs/job-types';
 import { chartInput } from '../chart/chart.service';
+import { expandMeaning, meaningLibraries } from '../../engine/meaning';
+import type { MeaningInput } from '../../jobs/payloads';
 import { ChartRequestDto } from '../chart/dto/chart-requests.dto';
 import { JobRunner } from '../queue/job-runner.service';
 import type { BatchRequestDto } from './batch.dto';
@@ -38,7 +40,12 @@ export class BatchService {
     const parts = prepared.map((p) => {
       const id = JSON.stringify(p.id);
       const outcome = 'job' in p ? results[next++] : { ok: false as const, error: p.error };
-      if (outcome.ok) return `{"id":${id},"status":200,"result":${String(outcome.value)}}`;
+      if (outcome.ok) {
+        const text = String(outcome.value);
+        // An item that asked for meaning: its markers swapped for the texts (see withMeaning in chart.service.ts).
+        const result = 'job' in p && (p.job.input as MeaningInput).meaning ? expandMeaning(text, meaningLibraries()) : text;
+        return `{"id":${id},"status":200,"result":${result}}`;
+      }
       failed++;
       return `{"id":${id},"status":${outcome.error.status},"error":${JSON.stringify(errorBody(outcome.error, correlationId).error)}}`;
     });

@@ -14,6 +14,7 @@ import type {
   TransitBodygraphInput,
   TransitInput,
 } from '../../jobs/payloads';
+import { expandMeaning, meaningLibraries } from '../../engine/meaning';
 import { JobRunner } from '../queue/job-runner.service';
 import type { BirthDataDto } from './dto/birth-data.dto';
 import type { MeaningOptionDto } from './dto/meaning-option.dto';
@@ -40,21 +41,21 @@ export class ChartService {
   /* Each operation answers the response body as text (JSON, or SVG for the drawing), computed by a worker. */
 
   chart(dto: ChartRequestDto, trace?: RequestTrace): Promise<string> {
-    return this.jobs.run('chart', chartInput(dto), trace);
+    return withMeaning(dto, this.jobs.run('chart', chartInput(dto), trace));
   }
 
   advanced(dto: ChartRequestDto, trace?: RequestTrace): Promise<string> {
-    return this.jobs.run('advanced', chartInput(dto), trace);
+    return withMeaning(dto, this.jobs.run('advanced', chartInput(dto), trace));
   }
 
   composite(dto: CompositeRequestDto, trace?: RequestTrace): Promise<string> {
     const input: CompositeInput = { person1: birthInput(dto.person1), person2: birthInput(dto.person2), ...meaningInput(dto) };
-    return this.jobs.run('composite', input, trace);
+    return withMeaning(dto, this.jobs.run('composite', input, trace));
   }
 
   transit(dto: TransitRequestDto, trace?: RequestTrace): Promise<string> {
     const input: TransitInput = { ...birthInput(dto), at: transitInstant(dto.at), ...meaningInput(dto) };
-    return this.jobs.run('transit', input, trace);
+    return withMeaning(dto, this.jobs.run('transit', input, trace));
   }
 
   /* The drawings answer SVG text or, for format png, the PNG's bytes in base64 (see the controller). */
@@ -76,11 +77,11 @@ export class ChartService {
   }
 
   penta(dto: PentaRequestDto, trace?: RequestTrace): Promise<string> {
-    return this.jobs.run('penta', { members: dto.members.map(birthInput), ...meaningInput(dto) }, trace);
+    return withMeaning(dto, this.jobs.run('penta', { members: dto.members.map(birthInput), ...meaningInput(dto) }, trace));
   }
 
   day(dto: DayRequestDto, trace?: RequestTrace): Promise<string> {
-    return this.jobs.run('day', dayInput(dto), trace);
+    return withMeaning(dto, this.jobs.run('day', dayInput(dto), trace));
   }
 }
 
@@ -114,6 +115,11 @@ export function drawingInput(dto: DrawingOptionsDto): DrawingInput {
 }
 
 /** Spacing and Unicode form are normalised so trivially different spellings share one job; case is kept for the echo. */
+/** The worker's answer with its meaning markers swapped for the texts, when the request asked for meaning. */
+export async function withMeaning(dto: MeaningOptionDto, answer: Promise<string>): Promise<string> {
+  return dto.meaning === undefined ? answer : expandMeaning(await answer, meaningLibraries());
+}
+
 /**
  * `meaning` as a job carries it: only when asked for, so that the job ids (and the answers) of requests without
  * it stay what they were.

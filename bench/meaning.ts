@@ -1,0 +1,128 @@
+/**
+ * `npm run bench -- meaning` (issue 26): what `meaning` costs.
+ * - The library: all five languages read in a fresh process, time and heap (after GC) — the issue's bounds are
+ *   150 ms and 30 MB.
+ * - The worker's part: /v1/chart and /v1/chart/advanced answers made with and without meaning, in process.
+ * - Over HTTP on the real service (API, worker, Redis): /v1/chart at 32 connections, distinct births, with and
+ *   without `meaning` in alternating rounds (the machine's drift falls on both), and at one connection the p50.
+ */
+import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
+import { post, startService, TEST_API_KEY } from '../test/helpers/service';
+import { birth } from './http-chart';
+import type { Report } from './report';
+import { printReport } from './report';
+
+const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_MEANING_ROUNDS ?? 3);
+
+function libraryLoad(): { ms: number; heapMb: number } {
+  const script = `
+    const { loadMeaningLibraries } = require('./src/engine/meaning/library');
+    global.gc(); const before = process.memoryUsage().heapUsed;
+    const t0 = performance.now();
+    const lib = loadMeaningLibraries();
+    const ms = performance.now() - t0;
+    global.gc(); const heap = process.memoryUsage().heapUsed - before;
+    if (!lib.fr) throw new Error('not loaded');
+    console.log(JSON.stringify({ ms, heapMb: heap / 1048576 }));`;
+  const out = execFileSync(process.execPath, ['--expose-gc', '-r', 'ts-node/register/transpile-only', '-e', script], { encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n').pop()!) as { ms: number; heapMb: number };
+}
+
+function inProcess(report: Report): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded here, after the library timing ran in its own process
+  const { chartJob, advancedJob } = require('../src/jobs/chart-jobs') as typeof import('../src/jobs/chart-jobs');
+  // The worker's part only: it marks the texts; the API swaps the markers for them (engine/meaning/annotate.ts).
+  const input = (i: number, meaning?: 'de') => ({
+    ...(JSON.parse(birth(i)) as { birthdate: string; birthtime: string; location: string }),
+    nodeType: 'true' as const,
+    ...(meaning ? { meaning } : {}),
+  });
+  for (const [name, job] of [
+    ['chart', chartJob],
+    ['advanced', advancedJob],
+  ] as const) {
+    for (let i = 0; i < 300; i++) job(input(i, i % 2 ? 'de' : undefined));
+    const time = (meaning?: 'de') => {
+      const n = 3000;
+      const t0 = performance.now();
+      for (let i = 0; i < n; i++) job(input(10_000 + i, meaning));
+      return ((performance.now() - t0) * 1000) / n;
+    };
+    const plain = [time(), time()].reduce((a, b) => Math.min(a, b));
+    const withMeaning = [time('de'), time('de')].reduce((a, b) => Math.min(a, b));
+    report(`meaning.job.${name}_us`, +plain.toFixed(0), 'µs per answer without meaning (in process)');
+    report(`meaning.job.${name}_meaning_us`, +withMeaning.toFixed(0), `µs with meaning (${((100 * withMeaning) / plain).toFixed(0)} %)`);
+  }
+}
+
+export async function run(report: Report): Promise<void> {
+  const load = libraryLoad();
+  report('meaning.library.load_ms', +load.ms.toFixed(1), 'ms to read all five languages (bound 150)');
+  report('meaning.library.heap_mb', +load.heapMb.toFixed(1), 'MB of heap after GC (bound 30)');
+  inProcess(report);
+
+  const svc = await startService({ env: { LOG_LEVEL: 'error', QUEUE_MAX_WAITING: '100000' } });
+  try {
+    for (let i = 0; i < 200; i++)
+      await post(svc.baseUrl, '/v1/chart', { ...(JSON.parse(birth(2_000_000 + i)) as object), ...(i % 2 ? { meaning: 'de' } : {}) });
+    let counter = Math.floor(Math.random() * 1e6);
+    const drive = (meaning: boolean) =>
+      autocannon({
+        url: `${svc.baseUrl}/v1/chart`,
+        connections: 32,
+        duration: SECONDS,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'HD-Api-Key': TEST_API_KEY },
+        requests: [
+          {
+            setupRequest: (req: autocannon.Request) => {
+              const body = birth(counter++);
+              return { ...req, body: meaning ? `${body.slice(0, -1)},"meaning":"de"}` : body };
+            },
+          },
+        ],
+      });
+    const rates: Record<'plain' | 'meaning', number[]> = { plain: [], meaning: [] };
+    const p99: Record<'plain' | 'meaning', number[]> = { plain: [], meaning: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const kind of round % 2 ? (['meaning', 'plain'] as const) : (['plain', 'meaning'] as const)) {
+        const r = await drive(kind === 'meaning');
+        if (r.non2xx + r.errors) throw new Error(`${kind}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+        rates[kind].push(r.requests.average);
+        p99[kind].push(r.latency.p99);
+      }
+    }
+    const mean = (a: number[]) => a.reduce((s, x) => s + x, 0) / a.length;
+    report('meaning.http.chart_req_per_s', Math.round(mean(rates.plain)), `req/s without meaning (${rates.plain.map(Math.round).join(', ')})`);
+    report(
+      'meaning.http.chart_meaning_req_per_s',
+      Math.round(mean(rates.meaning)),
+      `req/s with meaning (${rates.meaning.map(Math.round).join(', ')}): ${((100 * mean(rates.meaning)) / mean(rates.plain)).toFixed(0)} % of without`,
+    );
+    report('meaning.http.p99_ms', Math.max(...p99.plain), `ms without, ${Math.max(...p99.meaning)} ms with (worst round)`);
+    const p50 = async (meaning: boolean) => {
+      const times: number[] = [];
+      for (let i = 0; i < 400; i++) {
+        const body = { ...(JSON.parse(birth(counter++)) as object), ...(meaning ? { meaning: 'de' } : {}) };
+        const t0 = performance.now();
+        const res = await post(svc.baseUrl, '/v1/chart', body);
+        if (res.status !== 200) throw new Error(`answered ${res.status}`);
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      return times[200];
+    };
+    const one = { plain: [] as number[], meaning: [] as number[] };
+    for (let round = 0; round < 2; round++) {
+      one.plain.push(await p50(false));
+      one.meaning.push(await p50(true));
+    }
+    report('meaning.http.one_connection_p50_ms', +mean(one.plain).toFixed(2), `ms without, ${mean(one.meaning).toFixed(2)} ms with meaning`);
+  } finally {
+    await svc.stop();
+  }
+}
+
+if (require.main === module) void run(printReport).then(() => process.exit(0));
