@@ -34,7 +34,7 @@ type JsonObject = { [key: string]: Json };
 
 const CENTER_SET = new Set<string>(CENTERS);
 /** The fields whose plain-string values are labels (see labelMeaning). */
-const LABEL_FIELDS = [
+const LABEL_FIELDS = new Set([
   'type',
   'authority',
   'profile',
@@ -45,17 +45,18 @@ const LABEL_FIELDS = [
   'temporarilyDefinedCenters',
   'openCenters',
   'activeChannels',
-];
+]);
 const VARIABLE_SET = new Set<string>(VARIABLES);
 /** The design side's tones name cognition, the personality side's sense (RULES 10.2). */
 const DESIGN_VARIABLES = new Set<VariableName>(['determination', 'environment']);
 
 /**
- * The marker's opening: private-use characters (U+E000…), which no chart answer holds (its strings are the engine's
- * labels and the gazetteer's names, never a caller's text), and which JSON.stringify leaves as they are.
+ * The marker's opening: the control character U+0001, which no chart answer holds (its strings are the engine's
+ * labels and the gazetteer's names, never a caller's text), and which JSON.stringify writes as the six characters
+ * `\u0001`. ASCII on purpose: a character above U+00FF would make V8 hold the whole answer as a two-byte string.
  */
-const MARK = '\uE000\uE0A8\uE0D0';
-const OPENING = `"${MARK}`;
+const MARK = '\u0001hd|';
+const OPENING = `"${JSON.stringify(MARK).slice(1, -1)}`;
 
 /** Per library: the JSON text of each text object once made, by key (undefined: no such item). */
 const fragments = new WeakMap<MeaningLibrary, Map<string, string | undefined>>();
@@ -71,9 +72,16 @@ function fragmentText(lib: MeaningLibrary, key: string): string | undefined {
   return text;
 }
 
+/** Per library: the marker of each key once made (null: no such item). */
+const markers = new WeakMap<MeaningLibrary, Map<string, string | null>>();
+
 /** The marker of the text object `key`, or undefined when the library has no such item. */
 function marker(lib: MeaningLibrary, key: string): string | undefined {
-  return fragmentText(lib, key) === undefined ? undefined : `${MARK}${lib.language}|${key}`;
+  let cache = markers.get(lib);
+  if (!cache) markers.set(lib, (cache = new Map<string, string | null>()));
+  let mark = cache.get(key);
+  if (mark === undefined) cache.set(key, (mark = fragmentText(lib, key) === undefined ? null : `${MARK}${lib.language}|${key}`));
+  return mark ?? undefined;
 }
 
 /** The worker's step: the answer as JSON text with a marker for each text (and the language and licence). */
@@ -115,12 +123,16 @@ function walk(value: Json, lib: MeaningLibrary, key: string, parentKey: string):
   if (Array.isArray(value)) return value.map((v) => walk(v, lib, key, parentKey));
   if (value === null || typeof value !== 'object') return value;
   const out: JsonObject = {};
-  for (const [k, v] of Object.entries(value)) out[k] = walk(v, lib, k, key);
+  let named = false;
+  for (const k in value) {
+    out[k] = walk(value[k], lib, k, key);
+    if (LABEL_FIELDS.has(k)) named = true;
+  }
   if ('meaning' in value) return out;
   const own = ownMeaning(value, lib, key, parentKey);
-  const labels = labelMeaning(value, lib);
+  const labels = named ? labelMeaning(value, lib) : undefined;
   // Both at once is a shape no answer has today; it is kept whole rather than as a marker.
-  if (own && labels) out.meaning = { ...(JSON.parse(fragmentText(lib, own.slice(own.indexOf('|') + 1))!) as JsonObject), ...labels };
+  if (own && labels) out.meaning = { ...(JSON.parse(fragmentText(lib, own.slice(MARK.length + lib.language.length + 1))!) as JsonObject), ...labels };
   else if (own ?? labels) out.meaning = (own ?? labels)!;
   return out;
 }
@@ -140,7 +152,6 @@ function ownMeaning(o: JsonObject, lib: MeaningLibrary, key: string, parentKey: 
 
 /** The markers of the texts of the labels an object names in plain strings, under the same field names, or undefined. */
 function labelMeaning(o: JsonObject, lib: MeaningLibrary): JsonObject | undefined {
-  if (!LABEL_FIELDS.some((f) => f in o)) return undefined;
   const m: JsonObject = {};
   const put = (field: string, value: Json, kind: string) => {
     const mark = typeof value === 'string' ? marker(lib, `${kind}:${value}`) : undefined;
