@@ -63,6 +63,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.use(CHECKOUT_PATH, urlencoded({ extended: false, limit: '1kb' }), bodyErrorHandler);
   app.use(requireJsonBody, json({ limit: BODY_LIMIT }), bodyErrorHandler, refuseHostileJson);
   app.disable('x-powered-by');
+  // Express hashes every body it sends (SHA-1) for a weak ETag that only a GET can ever revalidate with. The POST
+  // answers are nearly all the traffic and never revalidated, and a chart with meaning is 35 KB to hash; the advice
+  // routes make their own strong ETags (advice-answers.ts).
+  app.set('etag', false);
   app.useGlobalFilters(new ErrorFilter());
   app.useGlobalPipes(buildValidationPipe());
   app.enableShutdownHooks();
