@@ -3519,7 +3519,7 @@ export interface components {
          * @description Stable machine-readable error code. 400: VALIDATION_FAILED or the failing fields' common code (INVALID_DATE, INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, QUERY_TOO_SHORT), INVALID_JSON, INVALID_RANGE, RANGE_TOO_LARGE, INVALID_ID…; 401: API_KEY_MISSING, API_KEY_INVALID; 404: NOT_FOUND, ADVICE_NOT_FOUND; 413: PAYLOAD_TOO_LARGE; 415: UNSUPPORTED_MEDIA_TYPE; 422: the input cannot be computed (LOCATION_NOT_FOUND, LOCATION_IS_COUNTRY, DATE_OUT_OF_RANGE, INVALID_TIMEZONE…); 503: OVERLOADED, SERVICE_UNAVAILABLE (retry after Retry-After); 504: COMPUTE_TIMEOUT; 500: INTERNAL.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "INVALID_DATE" | "INVALID_TIME" | "INVALID_LOCATION" | "INVALID_TIMEZONE" | "INVALID_INSTANT" | "QUERY_TOO_SHORT" | "LOCATION_REQUIRED" | "LOCATION_NOT_FOUND" | "LOCATION_IS_COUNTRY" | "INVALID_COORDINATES" | "DATE_OUT_OF_RANGE" | "INVALID_NODE_TYPE" | "INVALID_SPAN" | "PENTA_SIZE" | "PENTA_MEMBER_INVALID" | "INVALID_LIMIT" | "INVALID_INPUT" | "INVALID_RANGE" | "RANGE_TOO_LARGE" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_ABORTED" | "INVALID_ENCODING" | "UNSUPPORTED_ENCODING" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INTERNAL" | "API_KEY_MISSING" | "API_KEY_INVALID" | "KEY_NOT_ROTATABLE" | "OVERLOADED" | "COMPUTE_TIMEOUT" | "SERVICE_UNAVAILABLE" | "CLIENT_CLOSED_REQUEST" | "ANSWER_TOO_LARGE" | "UNSUPPORTED_LANGUAGE" | "REFERENCE_NOT_FOUND" | "INVALID_ID" | "ADVICE_NOT_FOUND" | "PURCHASE_DISABLED" | "PAYMENT_PROVIDER_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "ADMIN_DISABLED" | "ADMIN_TOKEN_MISSING" | "ADMIN_TOKEN_INVALID" | "METRICS_TOKEN_INVALID";
+        ErrorCode: "VALIDATION_FAILED" | "INVALID_DATE" | "INVALID_TIME" | "INVALID_LOCATION" | "INVALID_TIMEZONE" | "INVALID_INSTANT" | "QUERY_TOO_SHORT" | "UNSUPPORTED_LANGUAGE" | "LOCATION_REQUIRED" | "LOCATION_NOT_FOUND" | "LOCATION_IS_COUNTRY" | "INVALID_COORDINATES" | "DATE_OUT_OF_RANGE" | "INVALID_NODE_TYPE" | "INVALID_SPAN" | "PENTA_SIZE" | "PENTA_MEMBER_INVALID" | "INVALID_LIMIT" | "INVALID_INPUT" | "INVALID_RANGE" | "RANGE_TOO_LARGE" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_ABORTED" | "INVALID_ENCODING" | "UNSUPPORTED_ENCODING" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INTERNAL" | "API_KEY_MISSING" | "API_KEY_INVALID" | "KEY_NOT_ROTATABLE" | "OVERLOADED" | "COMPUTE_TIMEOUT" | "SERVICE_UNAVAILABLE" | "CLIENT_CLOSED_REQUEST" | "ANSWER_TOO_LARGE" | "UNSUPPORTED_LANGUAGE" | "REFERENCE_NOT_FOUND" | "INVALID_ID" | "ADVICE_NOT_FOUND" | "PURCHASE_DISABLED" | "PAYMENT_PROVIDER_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "ADMIN_DISABLED" | "ADMIN_TOKEN_MISSING" | "ADMIN_TOKEN_INVALID" | "METRICS_TOKEN_INVALID";
         /** @description The problems of one request field. */
         ValidationProblem: {
             /** @description Path of the field, e.g. "birthdate" or "person1.birthtime" (nested fields joined with dots). */
@@ -4015,7 +4015,7 @@ export interface operations {
                     "application/json": components["schemas"]["Chart"];
                 };
             };
-            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT */
+            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4695,7 +4695,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdvancedChart"];
                 };
             };
-            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT */
+            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5021,7 +5021,7 @@ export interface operations {
                     "application/json": components["schemas"]["CompositeChart"];
                 };
             };
-            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT */
+            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5665,7 +5665,7 @@ export interface operations {
                     "application/json": components["schemas"]["PentaAnalysis"];
                 };
             };
-            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT */
+            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6071,7 +6071,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransitChart"];
                 };
             };
-            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT */
+            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6229,7 +6229,7 @@ export interface operations {
                     "image/png": string;
                 };
             };
-            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT */
+            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6387,7 +6387,7 @@ export interface operations {
                     "image/png": string;
                 };
             };
-            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT */
+            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6545,7 +6545,7 @@ export interface operations {
                     "image/png": string;
                 };
             };
-            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT */
+            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7240,7 +7240,7 @@ export interface operations {
                     "application/json": components["schemas"]["DayCharts"];
                 };
             };
-            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT */
+            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7752,7 +7752,7 @@ export interface operations {
                     "application/json": components["schemas"]["BatchResult"];
                 };
             };
-            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT */
+            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in) */
             400: {
                 headers: {
                     [name: string]: unknown;
