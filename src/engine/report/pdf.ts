@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { FONT_DIR } from '../bodygraph/glyphs';
 import type { Yielding } from '../bodygraph/png';
 import type { ReportItem, ReportModel } from './model';
 
@@ -16,8 +17,6 @@ import type { ReportItem, ReportModel } from './model';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const SVGtoPDF = require('svg-to-pdfkit') as (doc: PDFKit.PDFDocument, svg: string, x: number, y: number, options: Record<string, unknown>) => void;
 
-/** data/fonts from the project root: src/engine/report (ts-node) and dist/engine/report (build) alike. */
-const FONT_DIR = path.resolve(__dirname, '..', '..', '..', 'data', 'fonts');
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
 function fontFiles(): { regular: Buffer; bold: Buffer } {
   return (fonts ??= { regular: readFileSync(path.join(FONT_DIR, 'DejaVuSans.ttf')), bold: readFileSync(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf')) });
