@@ -122,8 +122,8 @@ export function reportModel(chart: AnnotatedChart, language: MeaningLanguage, ci
     heading: s.profile,
     items: [
       { title: `${chart.profile} \u00B7 ${m.profile.name}`, paragraphs: [m.profile.description] },
-      { title: `${s.personalityLine} ${pLine}: ${m.profile.personalityLine.name}`, paragraphs: [m.profile.personalityLine.description] },
-      { title: `${s.designLine} ${dLine}: ${m.profile.designLine.name}`, paragraphs: [m.profile.designLine.description] },
+      { title: `${s.personalityLine} ${pLine}${s.colon}${m.profile.personalityLine.name}`, paragraphs: [m.profile.personalityLine.description] },
+      { title: `${s.designLine} ${dLine}${s.colon}${m.profile.designLine.name}`, paragraphs: [m.profile.designLine.description] },
     ],
   });
   const definition: ReportItem[] = [{ title: m.definition.name, paragraphs: [m.definition.description] }];
@@ -159,7 +159,7 @@ export function reportModel(chart: AnnotatedChart, language: MeaningLanguage, ci
       return {
         title: `${PLANET_GLYPHS[planet]} ${s.planets[planet]} \u00B7 ${a.gate}.${a.line}${t ? ` \u00B7 ${t.gate.name}` : ''}`,
         subtitle: t?.gate.keynote,
-        paragraphs: t ? [`${s.line} ${a.line}: ${t.line.keynote}. ${t.line.text}`] : [],
+        paragraphs: t ? [`${s.line} ${a.line}${s.colon}${t.line.keynote}. ${t.line.text}`] : [],
       };
     });
   sections.push({
@@ -176,14 +176,14 @@ export function reportModel(chart: AnnotatedChart, language: MeaningLanguage, ci
   const crossItems: ReportItem[] = [
     {
       title: cross?.name ?? chart.incarnationCross.name,
-      subtitle: `${s.gates}: ${chart.incarnationCross.gates.join(', ')}`,
+      subtitle: `${s.gates}${s.colon}${chart.incarnationCross.gates.join(', ')}`,
       paragraphs: cross ? [cross.description] : [],
     },
   ];
   if (cross) {
-    crossItems.push({ title: `${s.geometry}: ${cross.geometry.name}`, paragraphs: [cross.geometry.description] });
+    crossItems.push({ title: `${s.geometry}${s.colon}${cross.geometry.name}`, paragraphs: [cross.geometry.description] });
     if (cross.quarter)
-      crossItems.push({ title: `${s.quarter}: ${cross.quarter.name}`, subtitle: cross.quarter.theme, paragraphs: [cross.quarter.description] });
+      crossItems.push({ title: `${s.quarter}${s.colon}${cross.quarter.name}`, subtitle: cross.quarter.theme, paragraphs: [cross.quarter.description] });
   }
   sections.push({ id: 'cross', heading: s.incarnationCross, items: crossItems });
 
@@ -195,9 +195,9 @@ export function reportModel(chart: AnnotatedChart, language: MeaningLanguage, ci
       const t = v.meaning;
       const paragraphs: string[] = [];
       if (t?.arrow) paragraphs.push(t.arrow);
-      if (t?.color) paragraphs.push(`${s.color} ${v.color}: ${t.color.name}${t.color.variant ? ` (${t.color.variant})` : ''}. ${t.color.description}`);
-      if (t?.tone) paragraphs.push(`${s.tone} ${v.tone}: ${t.tone.name}. ${t.tone.description}`);
-      if (t?.base) paragraphs.push(`${s.base} ${v.base}: ${t.base.name}. ${t.base.description}`);
+      if (t?.color) paragraphs.push(`${s.color} ${v.color}${s.colon}${t.color.name}${t.color.variant ? ` (${t.color.variant})` : ''}. ${t.color.description}`);
+      if (t?.tone) paragraphs.push(`${s.tone} ${v.tone}${s.colon}${t.tone.name}. ${t.tone.description}`);
+      if (t?.base) paragraphs.push(`${s.base} ${v.base}${s.colon}${t.base.name}. ${t.base.description}`);
       return { title: `${t?.name ?? name} \u00B7 ${v.arrow === 'left' ? s.arrowLeft : s.arrowRight}`, subtitle: t?.description, paragraphs };
     }),
   });
@@ -216,7 +216,7 @@ export function reportModel(chart: AnnotatedChart, language: MeaningLanguage, ci
         [s.place, `${place} (${b.location.latitude}, ${b.location.longitude})`],
         [s.timeZone, b.location.timezone],
       ],
-      licence: `${s.texts}: ${MEANING_ATTRIBUTION} \u2014 ${MEANING_LICENCE}`,
+      licence: `${s.texts}${s.colon}${MEANING_ATTRIBUTION} \u2014 ${MEANING_LICENCE}`,
     },
   };
 }

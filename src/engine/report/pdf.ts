@@ -76,7 +76,7 @@ export async function renderReportPdf(model: ReportModel, svg: string, yielding:
     doc.font('bold').fontSize(titleSize).fillColor(INK).text(i.title, { width });
     if (i.subtitle) doc.font('body').fontSize(10).fillColor(MUTED).text(i.subtitle, { width });
     for (const [k, v] of i.facts ?? []) {
-      doc.font('bold').fontSize(10).fillColor(INK).text(`${k}: `, { width, continued: true }).font('body').text(v);
+      doc.font('bold').fontSize(10).fillColor(INK).text(`${k}${model.strings.colon}`, { width, continued: true }).font('body').text(v);
     }
     doc.font('body').fontSize(10).fillColor(INK);
     for (const p of i.paragraphs) doc.moveDown(0.25).text(p, { width, lineGap: 1.5 });
@@ -107,7 +107,8 @@ export async function renderReportPdf(model: ReportModel, svg: string, yielding:
   room(120);
   doc.moveDown(1).font('bold').fontSize(13).fillColor(ACCENT).text(model.strings.birthData, { width });
   doc.moveDown(0.3);
-  for (const [k, v] of model.footer.birth) doc.font('bold').fontSize(9.5).fillColor(MUTED).text(`${k}: `, { width, continued: true }).font('body').text(v);
+  for (const [k, v] of model.footer.birth)
+    doc.font('bold').fontSize(9.5).fillColor(MUTED).text(`${k}${model.strings.colon}`, { width, continued: true }).font('body').text(v);
   doc.moveDown(0.5).font('body').fontSize(9).fillColor(MUTED).text(model.footer.licence, { width });
 
   // Page numbers, below the text area (the margin is lifted while they are written, so no page is added).

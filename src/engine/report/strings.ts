@@ -43,6 +43,8 @@ export interface ReportStrings {
   timeZone: string;
   texts: string;
   none: string;
+  /** A label's colon: French sets a (no-break) space before it. */
+  colon: string;
   planets: Record<Planet, string>;
 }
 
@@ -84,6 +86,7 @@ export const REPORT_STRINGS: Readonly<Record<MeaningLanguage, ReportStrings>> = 
     timeZone: 'Time zone',
     texts: 'Texts',
     none: 'none',
+    colon: ': ',
     planets: {
       sun: 'Sun',
       earth: 'Earth',
@@ -137,6 +140,7 @@ export const REPORT_STRINGS: Readonly<Record<MeaningLanguage, ReportStrings>> = 
     timeZone: 'Zeitzone',
     texts: 'Texte',
     none: 'keine',
+    colon: ': ',
     planets: {
       sun: 'Sonne',
       earth: 'Erde',
@@ -190,6 +194,7 @@ export const REPORT_STRINGS: Readonly<Record<MeaningLanguage, ReportStrings>> = 
     timeZone: 'Zona horaria',
     texts: 'Textos',
     none: 'ninguno',
+    colon: ': ',
     planets: {
       sun: 'Sol',
       earth: 'Tierra',
@@ -243,6 +248,7 @@ export const REPORT_STRINGS: Readonly<Record<MeaningLanguage, ReportStrings>> = 
     timeZone: 'Fuso horário',
     texts: 'Textos',
     none: 'nenhum',
+    colon: ': ',
     planets: {
       sun: 'Sol',
       earth: 'Terra',
@@ -296,6 +302,7 @@ export const REPORT_STRINGS: Readonly<Record<MeaningLanguage, ReportStrings>> = 
     timeZone: 'Fuseau horaire',
     texts: 'Textes',
     none: 'aucun',
+    colon: '\u00A0: ',
     planets: {
       sun: 'Soleil',
       earth: 'Terre',
