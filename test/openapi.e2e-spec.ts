@@ -89,6 +89,7 @@ const ERRORS: { code: string; status: number; method?: 'GET' | 'POST'; path: str
   { code: 'INVALID_JSON', status: 400, path: '/v1/chart', raw: '{"birthdate":' },
   { code: 'VALIDATION_FAILED', status: 400, path: '/v1/chart', body: { ...RA, extra: 1 } },
   { code: 'INVALID_DATE', status: 400, path: '/v1/chart', body: { ...RA, birthdate: '2023-02-30' } },
+  { code: 'UNSUPPORTED_LANGUAGE', status: 400, path: '/v1/chart', body: { ...RA, meaning: 'xx' } },
   { code: 'INVALID_TIME', status: 400, path: '/v1/chart/advanced', body: { ...RA, birthtime: '25:00' } },
   { code: 'INVALID_LOCATION', status: 400, path: '/v1/chart', body: { birthdate: RA.birthdate, birthtime: RA.birthtime } },
   { code: 'INVALID_TIMEZONE', status: 400, path: '/v1/chart', body: { ...RA, timezone: '!!' } },
