@@ -66,6 +66,8 @@ export async function run(report: Report): Promise<void> {
   const transparent = await measure('bodygraph', () => ({ ...birth(), ...drawing, format: 'png', size: 1600, background: 'transparent' }), 5);
   const opaque = await measure('bodygraph', () => ({ ...birth(), ...drawing, format: 'png', size: 1600 }), 5);
   line(report, 'png_transparent_factor', transparent / opaque, CALIBRATION.pngTransparentFactor, '×');
+  line(report, 'report_html', await measure('report', () => ({ ...birth(), meaning: 'en', format: 'html' }), 100), CALIBRATION.reportHtmlMs, 'ms/reading');
+  line(report, 'report_pdf', await measure('report', () => ({ ...birth(), meaning: 'en', format: 'pdf' }), 15), CALIBRATION.reportPdfMs, 'ms/reading');
   for (const level of ['gate', 'line'] as const) {
     const days = level === 'gate' ? 1826 : 366;
     for (const [body, registry] of Object.entries(CALIBRATION.ingressMsPerDay[level])) {

@@ -89,6 +89,7 @@ const ERRORS: { code: string; status: number; method?: 'GET' | 'POST'; path: str
   { code: 'INVALID_JSON', status: 400, path: '/v1/chart', raw: '{"birthdate":' },
   { code: 'VALIDATION_FAILED', status: 400, path: '/v1/chart', body: { ...RA, extra: 1 } },
   { code: 'INVALID_DATE', status: 400, path: '/v1/chart', body: { ...RA, birthdate: '2023-02-30' } },
+  { code: 'UNSUPPORTED_LANGUAGE', status: 400, path: '/v1/chart', body: { ...RA, meaning: 'xx' } },
   { code: 'INVALID_TIME', status: 400, path: '/v1/chart/advanced', body: { ...RA, birthtime: '25:00' } },
   { code: 'INVALID_LOCATION', status: 400, path: '/v1/chart', body: { birthdate: RA.birthdate, birthtime: RA.birthtime } },
   { code: 'INVALID_TIMEZONE', status: 400, path: '/v1/chart', body: { ...RA, timezone: '!!' } },
@@ -182,7 +183,7 @@ describe('OpenAPI document: real answers validate against its schemas (ajv stric
     }
   });
 
-  it('every request example ("Try it out" sends it as it is) is answered 200, drawings as the image they ask for', async () => {
+  it('every request example ("Try it out" sends it as it is) is answered 200, drawings as the image they ask for, readings as the document', async () => {
     let sent = 0;
     for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
       const media = item.post?.requestBody?.content?.['application/json'];
@@ -196,7 +197,15 @@ describe('OpenAPI document: real answers validate against its schemas (ajv stric
         });
         const type = res.headers.get('content-type') ?? '';
         await res.arrayBuffer();
-        const wanted = path.endsWith('/bodygraph') ? (example.value.format === 'png' ? 'image/png' : 'image/svg+xml') : 'application/json';
+        const wanted = path.endsWith('/bodygraph')
+          ? example.value.format === 'png'
+            ? 'image/png'
+            : 'image/svg+xml'
+          : path.endsWith('/report')
+            ? example.value.format === 'pdf'
+              ? 'application/pdf'
+              : 'text/html'
+            : 'application/json';
         expect([path, name, res.status, type.split(';')[0]]).toEqual([path, name, 200, wanted]);
         // Both drawing media types are declared; /docs shows either answer as a picture (test/docs-chromium.e2e-spec.ts).
         if (path.endsWith('/bodygraph')) expect(Object.keys(item.post.responses['200'].content)).toEqual(['image/svg+xml', 'image/png']);

@@ -136,15 +136,17 @@ describe('the README, run as written', () => {
         }
         failures.push(...differences(answer, parseShown(shown.text)).map((d) => `${where}: ${d}`));
       } else {
-        // Drawings go to files: each must be what its name says.
-        const files = [...block.text.matchAll(/>\s*(\S+\.(svg|png))/g)];
+        // Drawings and readings go to files: each must be what its name says.
+        const files = [...block.text.matchAll(/>\s*(\S+\.(svg|png|html|pdf))/g)];
+        const kinds: Record<string, [string, (bytes: Buffer) => boolean]> = {
+          png: ['a PNG', (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))],
+          svg: ['an SVG document', (b) => /^(<\?xml[^>]*\?>\s*)?<svg[\s>]/.test(b.toString('utf8', 0, 200))],
+          html: ['an HTML page', (b) => /^<!DOCTYPE html>\s*<html[\s>]/i.test(b.toString('utf8', 0, 200)) && /<\/html>\s*$/.test(b.toString('utf8'))],
+          pdf: ['a PDF', (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' && /%%EOF\s*$/.test(b.subarray(-16).toString('latin1'))],
+        };
         for (const [, file, ext] of files) {
-          const bytes = readFileSync(join(cwd, file));
-          const ok =
-            ext === 'png'
-              ? bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-              : /^(<\?xml[^>]*\?>\s*)?<svg[\s>]/.test(bytes.toString('utf8', 0, 200));
-          if (!ok) failures.push(`${where}: ${file} is not ${ext === 'png' ? 'a PNG' : 'an SVG document'}`);
+          const [what, ok] = kinds[ext];
+          if (!ok(readFileSync(join(cwd, file)))) failures.push(`${where}: ${file} is not ${what}`);
         }
         if (!files.length && !out.trim().startsWith('{')) failures.push(`${where}: no output shown in the README and no JSON answered: ${out.slice(0, 200)}`);
       }

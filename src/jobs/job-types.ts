@@ -2,7 +2,7 @@
  * The contract between the API (producer) and the workers: two queues (lanes), one job name per operation.
  * Adding a name here forces a handler in src/processors/handlers.ts (the registry is typed on it).
  *
- * Light jobs (charts, SVG drawings: well under a millisecond) and heavy ones (time series, PNGs, unknown-time days)
+ * Light jobs (charts, SVG drawings: well under a millisecond) and heavy ones (time series, PNGs, unknown-time days, readings)
  * wait in separate queues, so a chart never waits behind heavy work, and each worker process takes only a few
  * heavy jobs at once (HEAVY_CONCURRENCY). The API picks a job's lane from its estimated cost
  * (modules/queue/path/2-job-cost.ts); every worker consumes both.
@@ -27,6 +27,7 @@ export const JOB_NAMES = [
   'compositeBodygraph',
   'transitBodygraph',
   'penta',
+  'report',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

@@ -59,6 +59,15 @@ export interface CompositeBodygraphInput extends CompositePeople, DrawingInput {
 
 export interface TransitBodygraphInput extends TransitAt, DrawingInput {}
 
+/** A reading (engine/report): HTML text, or a PDF answered base64 by the worker and as bytes by the API. */
+export interface ReportInput extends BirthInput {
+  /** The texts' and headings' language (the API defaults it to en). */
+  meaning: MeaningLanguage;
+  format: 'html' | 'pdf';
+  /** The HTML's colors: absent, the reader's preference (light by default); the PDF is always light and has none. */
+  theme?: 'light' | 'dark';
+}
+
 /** A time range as jobs carry it: UTC ISO 8601 instants to the second, from < to, checked by the API. */
 export interface RangeInput {
   from: string;

@@ -1,5 +1,6 @@
 import { advancedJob, bodygraphJob, chartJob, compositeBodygraphJob, compositeJob, pentaJob, transitBodygraphJob, transitJob } from '../jobs/chart-jobs';
 import { dayJob } from '../jobs/day-job';
+import { reportJob } from '../jobs/report-job';
 import { JOB_NAMES, JobName } from '../jobs/job-types';
 import type { Slicer } from '../jobs/slicer';
 import { ingressesJob, returnsJob, stationsJob, transitCalendarJob } from '../jobs/time-series-jobs';
@@ -23,6 +24,7 @@ const HANDLERS: Record<JobName, JobHandler> = {
   compositeBodygraph: compositeBodygraphJob,
   transitBodygraph: transitBodygraphJob,
   penta: pentaJob,
+  report: reportJob,
 };
 
 // Refuse to start with a registry that does not match the job names exactly (e.g. after a careless edit).

@@ -33,6 +33,7 @@ export type DayRequest = RequestBody<'/v1/chart/day'>;
 export type BodygraphRequest = RequestBody<'/v1/chart/bodygraph'>;
 export type CompositeBodygraphRequest = RequestBody<'/v1/chart/composite/bodygraph'>;
 export type TransitBodygraphRequest = RequestBody<'/v1/chart/transit/bodygraph'>;
+export type ReportRequest = RequestBody<'/v1/chart/report'>;
 export type IngressesRequest = RequestBody<'/v1/transits/ingresses'>;
 export type StationsRequest = RequestBody<'/v1/transits/stations'>;
 export type ReturnsRequest = RequestBody<'/v1/chart/returns'>;
@@ -311,6 +312,19 @@ export class HdClient {
   transitBodygraph(body: TransitBodygraphRequest, options?: CallOptions): Promise<string | Uint8Array>;
   transitBodygraph(body: TransitBodygraphRequest, options?: CallOptions): Promise<string | Uint8Array> {
     return this.drawing('/v1/chart/transit/bodygraph', body, options);
+  }
+
+  // --- a reading: an HTML page, or PDF bytes with format: "pdf" ---------------------------------------------------------
+
+  /** POST /v1/chart/report: the chart explained in one language, as one self-contained HTML page, or with `format: "pdf"` the PDF's bytes. */
+  report(body: ReportRequest & { format: 'pdf' }, options?: CallOptions): Promise<Uint8Array>;
+  report(body: ReportRequest & { format?: 'html' }, options?: CallOptions): Promise<string>;
+  report(body: ReportRequest, options?: CallOptions): Promise<string | Uint8Array>;
+  async report(body: ReportRequest, options?: CallOptions): Promise<string | Uint8Array> {
+    const call = (this.raw.POST as (p: string, i: object) => FetchResult<unknown>).bind(this.raw);
+    const path = '/v1/chart/report';
+    if (body.format === 'pdf') return new Uint8Array(await this.unwrap<ArrayBuffer>(call(path, { body, parseAs: 'arrayBuffer', ...init(options) })));
+    return this.unwrap<string>(call(path, { body, parseAs: 'text', ...init(options) }));
   }
 
   // --- time series --------------------------------------------------------------------------------------------------

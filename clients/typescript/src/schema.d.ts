@@ -184,6 +184,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/chart/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A reading: the chart explained in one language, as a self-contained HTML page or a PDF, with the bodygraph
+         * @description Birth data: birthdate YYYY-MM-DD, birthtime HH:MM (local, 24-hour), and location "City, Country" (or placeId, the GeoNames id a place search gives; or latitude + longitude, optionally timezone). meaning: the language (en, de, es, pt-BR, fr; default en); format html (default) or pdf; theme light or dark for the HTML (default: the reader's preference). Sections: type (strategy, signature, not-self theme, aura), authority, profile and its two lines, definition, the nine centers (defined or open), channels, every activation's gate and line by side, the incarnation cross (geometry, quarter), the four variables; the birth data and the texts' licence (CC BY 4.0) at the end. The HTML has no scripts and fetches nothing (CSS and the SVG drawing inline) and prints light; the PDF is A4 with the drawing as vectors.
+         */
+        post: operations["report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/chart/day": {
         parameters: {
             query?: never;
@@ -917,6 +937,66 @@ export interface components {
              * @example 1815-12-10 13:00, London
              */
             subtitle?: string;
+        };
+        ReportRequestDto: {
+            /**
+             * @description Local birth date, YYYY-MM-DD, from 1800-04-09 to 2399-12-30; a real date outside that range is refused with 422 DATE_OUT_OF_RANGE.
+             * @example 1948-04-09
+             */
+            birthdate: string;
+            /**
+             * @description Local birth time on a 24-hour clock, HH:MM.
+             * @example 00:14
+             */
+            birthtime: string;
+            /**
+             * @description "City, Country" or "City, Region, Country"; the service finds the place, its coordinates and its time zone. Required unless placeId, or latitude and longitude, are given.
+             * @example Montreal, Quebec, Canada
+             */
+            location?: string;
+            /**
+             * @description Instead of location: the GeoNames id of the place, as every GET /v1/places suggestion gives it (placeId). It names one place exactly, also the ~3 % that a bigger namesake in the same region shadows. Not together with location.
+             * @example 6077243
+             */
+            placeId?: number;
+            /**
+             * @description Decimal degrees north (-90 to 90); with longitude, replaces or refines location.
+             * @example 45.50884
+             */
+            latitude?: number;
+            /**
+             * @description Decimal degrees east (-180 to 180).
+             * @example -73.58781
+             */
+            longitude?: number;
+            /**
+             * @description IANA time zone; overrides the zone found for the place or coordinates.
+             * @example America/Toronto
+             */
+            timezone?: string;
+            /**
+             * @description Lunar node: true (osculating, the standard) or mean.
+             * @default true
+             * @enum {string}
+             */
+            nodeType?: "true" | "mean";
+            /**
+             * @description Adds what the chart means, in this language: a `meaning` object beside each labelled element (type, authority, profile, definition, cross, centers, channels, gates and lines, variables), our own texts under CC BY 4.0. The labels themselves stay the English identifiers. Without it the answer is as before.
+             * @example en
+             * @enum {string}
+             */
+            meaning?: "en" | "de" | "es" | "pt-BR" | "fr";
+            /**
+             * @description html: one self-contained page (text/html); pdf: an A4 document (application/pdf).
+             * @default html
+             * @enum {string}
+             */
+            format?: "html" | "pdf";
+            /**
+             * @description The page's colors; without it the page follows the reader's preference (prefers-color-scheme), light by default. Printing and the PDF are always light.
+             * @enum {string}
+             */
+            theme?: "light" | "dark";
         };
         DayRequestDto: {
             /**
@@ -3519,7 +3599,7 @@ export interface components {
          * @description Stable machine-readable error code. 400: VALIDATION_FAILED or the failing fields' common code (INVALID_DATE, INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, QUERY_TOO_SHORT), INVALID_JSON, INVALID_RANGE, RANGE_TOO_LARGE, INVALID_ID…; 401: API_KEY_MISSING, API_KEY_INVALID; 404: NOT_FOUND, ADVICE_NOT_FOUND; 413: PAYLOAD_TOO_LARGE; 415: UNSUPPORTED_MEDIA_TYPE; 422: the input cannot be computed (LOCATION_NOT_FOUND, LOCATION_IS_COUNTRY, DATE_OUT_OF_RANGE, INVALID_TIMEZONE…); 503: OVERLOADED, SERVICE_UNAVAILABLE (retry after Retry-After); 504: COMPUTE_TIMEOUT; 500: INTERNAL.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "INVALID_DATE" | "INVALID_TIME" | "INVALID_LOCATION" | "INVALID_TIMEZONE" | "INVALID_INSTANT" | "QUERY_TOO_SHORT" | "LOCATION_REQUIRED" | "LOCATION_NOT_FOUND" | "LOCATION_IS_COUNTRY" | "INVALID_COORDINATES" | "DATE_OUT_OF_RANGE" | "INVALID_NODE_TYPE" | "INVALID_SPAN" | "PENTA_SIZE" | "PENTA_MEMBER_INVALID" | "INVALID_LIMIT" | "INVALID_INPUT" | "INVALID_RANGE" | "RANGE_TOO_LARGE" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_ABORTED" | "INVALID_ENCODING" | "UNSUPPORTED_ENCODING" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INTERNAL" | "API_KEY_MISSING" | "API_KEY_INVALID" | "KEY_NOT_ROTATABLE" | "OVERLOADED" | "COMPUTE_TIMEOUT" | "SERVICE_UNAVAILABLE" | "CLIENT_CLOSED_REQUEST" | "ANSWER_TOO_LARGE" | "UNSUPPORTED_LANGUAGE" | "REFERENCE_NOT_FOUND" | "INVALID_ID" | "ADVICE_NOT_FOUND" | "PURCHASE_DISABLED" | "PAYMENT_PROVIDER_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "ADMIN_DISABLED" | "ADMIN_TOKEN_MISSING" | "ADMIN_TOKEN_INVALID" | "METRICS_TOKEN_INVALID";
+        ErrorCode: "VALIDATION_FAILED" | "INVALID_DATE" | "INVALID_TIME" | "INVALID_LOCATION" | "INVALID_TIMEZONE" | "INVALID_INSTANT" | "QUERY_TOO_SHORT" | "UNSUPPORTED_LANGUAGE" | "LOCATION_REQUIRED" | "LOCATION_NOT_FOUND" | "LOCATION_IS_COUNTRY" | "INVALID_COORDINATES" | "DATE_OUT_OF_RANGE" | "INVALID_NODE_TYPE" | "INVALID_SPAN" | "PENTA_SIZE" | "PENTA_MEMBER_INVALID" | "INVALID_LIMIT" | "INVALID_INPUT" | "INVALID_RANGE" | "RANGE_TOO_LARGE" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_ABORTED" | "INVALID_ENCODING" | "UNSUPPORTED_ENCODING" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INTERNAL" | "API_KEY_MISSING" | "API_KEY_INVALID" | "KEY_NOT_ROTATABLE" | "OVERLOADED" | "COMPUTE_TIMEOUT" | "SERVICE_UNAVAILABLE" | "CLIENT_CLOSED_REQUEST" | "ANSWER_TOO_LARGE" | "UNSUPPORTED_LANGUAGE" | "REFERENCE_NOT_FOUND" | "INVALID_ID" | "ADVICE_NOT_FOUND" | "PURCHASE_DISABLED" | "PAYMENT_PROVIDER_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "ADMIN_DISABLED" | "ADMIN_TOKEN_MISSING" | "ADMIN_TOKEN_INVALID" | "METRICS_TOKEN_INVALID";
         /** @description The problems of one request field. */
         ValidationProblem: {
             /** @description Path of the field, e.g. "birthdate" or "person1.birthtime" (nested fields joined with dots). */
@@ -4015,7 +4095,7 @@ export interface operations {
                     "application/json": components["schemas"]["Chart"];
                 };
             };
-            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT */
+            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4695,7 +4775,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdvancedChart"];
                 };
             };
-            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT */
+            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5021,7 +5101,7 @@ export interface operations {
                     "application/json": components["schemas"]["CompositeChart"];
                 };
             };
-            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT */
+            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5665,7 +5745,7 @@ export interface operations {
                     "application/json": components["schemas"]["PentaAnalysis"];
                 };
             };
-            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT */
+            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6071,7 +6151,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransitChart"];
                 };
             };
-            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT */
+            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6229,7 +6309,7 @@ export interface operations {
                     "image/png": string;
                 };
             };
-            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT */
+            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6387,7 +6467,7 @@ export interface operations {
                     "image/png": string;
                 };
             };
-            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT */
+            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6545,7 +6625,165 @@ export interface operations {
                     "image/png": string;
                 };
             };
-            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT */
+            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INVALID_DATE",
+                     *         "message": "birthdate: birthdate must be a real calendar date, YYYY-MM-DD",
+                     *         "details": [
+                     *           {
+                     *             "field": "birthdate",
+                     *             "problems": [
+                     *               "birthdate must be a real calendar date, YYYY-MM-DD"
+                     *             ],
+                     *             "code": "INVALID_DATE"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description API_KEY_MISSING or API_KEY_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "API_KEY_MISSING",
+                     *         "message": "Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE (over 16 KB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than 16384 bytes."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input is well-formed but cannot be computed: LOCATION_NOT_FOUND (with suggestions), LOCATION_IS_COUNTRY, INVALID_TIMEZONE, DATE_OUT_OF_RANGE (a real birthdate outside 1800-04-09 to 2399-12-30, or a transit instant outside the ephemeris; details.min and details.max give the range) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "LOCATION_NOT_FOUND",
+                     *         "message": "No place called \"Springfeld\" was found in United States.",
+                     *         "details": {
+                     *           "suggestions": [
+                     *             "Springfield, Illinois, United States"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description OVERLOADED (too many jobs waiting, or too many requests of one key waiting their turn) or SERVICE_UNAVAILABLE (Redis away until the deadline), with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "OVERLOADED",
+                     *         "message": "Too many computations are waiting; try again shortly."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description COMPUTE_TIMEOUT: not answered within JOB_TIMEOUT_MS of its arrival (no worker finished, or it waited that long for its key's earlier requests), with Retry-After */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "COMPUTE_TIMEOUT",
+                     *         "message": "No worker finished the computation within 10000 ms."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRequestDto"];
+            };
+        };
+        responses: {
+            /** @description The reading: one self-contained HTML page (format html), or a PDF (format pdf) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7240,7 +7478,7 @@ export interface operations {
                     "application/json": components["schemas"]["DayCharts"];
                 };
             };
-            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT */
+            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7752,7 +7990,7 @@ export interface operations {
                     "application/json": components["schemas"]["BatchResult"];
                 };
             };
-            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT */
+            /** @description Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -153,6 +153,16 @@ describe('against a running API', { skip }, () => {
     });
   });
 
+  describe('reading', () => {
+    it('report(): an HTML page by default, PDF bytes with format pdf', async () => {
+      const html = await hd.report({ ...ra, meaning: 'fr' });
+      assert.match(html, /^<!DOCTYPE html>/);
+      assert.match(html, /<html lang="fr"/);
+      const pdf = await hd.report({ ...ra, format: 'pdf' });
+      assert.equal(Buffer.from(pdf.subarray(0, 5)).toString('latin1'), '%PDF-');
+    });
+  });
+
   describe('drawings', () => {
     it('bodygraph(): SVG text by default, PNG bytes with format png', async () => {
       assertSvg(await hd.bodygraph(ra));

@@ -9,6 +9,7 @@ import {
   CompositeRequestDto,
   DayRequestDto,
   PentaRequestDto,
+  ReportRequestDto,
   TransitBodygraphRequestDto,
   TransitRequestDto,
 } from './dto/chart-requests.dto';
@@ -30,6 +31,13 @@ function sendDrawing(res: Response, format: string | undefined, body: string): v
   res.status(200);
   if (format === 'png') res.type('image/png').send(Buffer.from(body, 'base64'));
   else res.type('image/svg+xml; charset=utf-8').send(body);
+}
+
+/** A reading as the worker answered it: the HTML page, or a PDF in base64. */
+function sendReport(res: Response, format: string | undefined, body: string): void {
+  res.status(200);
+  if (format === 'pdf') res.type('application/pdf').send(Buffer.from(body, 'base64'));
+  else res.type('text/html; charset=utf-8').send(body);
 }
 
 @ApiTags('charts')
@@ -114,6 +122,19 @@ export class ChartController {
   @DRAWING_RESPONSE('The transit drawing, SVG or PNG')
   async transitBodygraph(@Body() body: TransitBodygraphRequestDto, @Res() res: Response): Promise<void> {
     sendDrawing(res, body.format, await this.charts.transitBodygraph(body, res.locals));
+  }
+
+  @Post('report')
+  @HttpCode(200)
+  @ApiOperation(apiDoc('report'))
+  @ApiBody({ type: ReportRequestDto })
+  @ApiResponse({
+    status: 200,
+    description: 'The reading: one self-contained HTML page (format html), or a PDF (format pdf)',
+    content: { 'text/html': { schema: { type: 'string' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+  })
+  async report(@Body() body: ReportRequestDto, @Res() res: Response): Promise<void> {
+    sendReport(res, body.format, await this.charts.report(body, res.locals));
   }
 
   @Post('day')

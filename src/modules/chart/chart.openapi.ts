@@ -21,7 +21,7 @@ export const ERROR_RESPONSES = () =>
       status: 400,
       description:
         'Invalid request: INVALID_JSON, VALIDATION_FAILED, INVALID_DATE (not a real YYYY-MM-DD date, e.g. 2023-02-30), ' +
-        'INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT',
+        'INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, UNSUPPORTED_LANGUAGE (meaning: a language the texts are not in)',
       ...errorExample('INVALID_DATE', 'birthdate: birthdate must be a real calendar date, YYYY-MM-DD', [
         { field: 'birthdate', problems: ['birthdate must be a real calendar date, YYYY-MM-DD'], code: 'INVALID_DATE' },
       ]),

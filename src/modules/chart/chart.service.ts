@@ -11,6 +11,7 @@ import type {
   CompositeInput,
   DayInput,
   DrawingInput,
+  ReportInput,
   TransitBodygraphInput,
   TransitInput,
 } from '../../jobs/payloads';
@@ -26,6 +27,7 @@ import type {
   DayRequestDto,
   DrawingOptionsDto,
   PentaRequestDto,
+  ReportRequestDto,
   TransitBodygraphRequestDto,
   TransitRequestDto,
 } from './dto/chart-requests.dto';
@@ -76,6 +78,11 @@ export class ChartService {
     return this.jobs.run('transitBodygraph', input, trace);
   }
 
+  /** A reading: HTML text, or for format pdf the PDF's bytes in base64 (see the controller). */
+  report(dto: ReportRequestDto, trace?: RequestTrace): Promise<string> {
+    return this.jobs.run('report', reportInput(dto), trace);
+  }
+
   penta(dto: PentaRequestDto, trace?: RequestTrace): Promise<string> {
     return withMeaning(dto, this.jobs.run('penta', { members: dto.members.map(birthInput), ...meaningInput(dto) }, trace));
   }
@@ -103,6 +110,14 @@ export function dayInput(dto: DayRequestDto): DayInput {
     if (!(dto.to! > dto.from)) throw refuse('to must come after from.');
     input.span = { from: dto.from, to: dto.to! };
   }
+  return input;
+}
+
+/** The theme only for the HTML (the PDF is always light): PDFs of one birth share one job whatever theme was sent. */
+export function reportInput(dto: ReportRequestDto): ReportInput {
+  const format = dto.format ?? 'html';
+  const input: ReportInput = { ...birthInput(dto), meaning: dto.meaning ?? 'en', format };
+  if (format === 'html' && dto.theme) input.theme = dto.theme;
   return input;
 }
 

@@ -23,6 +23,7 @@ import type {
   DrawingInput,
   IngressesInput,
   PentaInput,
+  ReportInput,
   ReturnsInput,
   StationsInput,
   TransitBodygraphInput,
@@ -51,6 +52,12 @@ export const CALIBRATION = {
     [3000, 199],
     [4000, 322],
   ] as [number, number][],
+  /**
+   * A reading, its advanced chart, meaning texts and drawings included: the HTML page (two SVG drawings, one per
+   * theme) and the PDF (pdfkit laying out about eight A4 pages, the drawing as vectors, fonts subset and embedded).
+   */
+  reportHtmlMs: 1.5,
+  reportPdfMs: 100,
   /** A transparent background adds un-premultiplying every pixel. */
   pngTransparentFactor: 1.55,
   /** Ingress search per day and moving body (Earth and the South Node follow the Sun and the North Node for free). */
@@ -164,6 +171,7 @@ export const JOB_COSTS = {
   bodygraph: { unit: 'drawing by width (PNG)', estimate: (i: BodygraphInput) => drawingMs(i, 1) },
   compositeBodygraph: { unit: 'drawing by width (PNG)', estimate: (i: CompositeBodygraphInput) => drawingMs(i, 2) },
   transitBodygraph: { unit: 'drawing by width (PNG)', estimate: (i: TransitBodygraphInput) => drawingMs(i, 1) + CALIBRATION.transitMs - CALIBRATION.chartMs },
+  report: { unit: 'reading (HTML or PDF)', estimate: (i: ReportInput) => (i.format === 'pdf' ? CALIBRATION.reportPdfMs : CALIBRATION.reportHtmlMs) },
   ingresses: { unit: 'day × moving body', estimate: ingressesMs },
   stations: { unit: 'day × body', estimate: (i: StationsInput) => days(i) * i.bodies.reduce((s, b) => s + CALIBRATION.stationMsPerDay[b], 0) },
   returns: { unit: 'day × kind', estimate: returnsMs },

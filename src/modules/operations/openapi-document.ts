@@ -30,6 +30,10 @@ export const REQUEST_EXAMPLES: Partial<Record<OperationId, Examples>> = {
   bodygraph: drawing(RA),
   compositeBodygraph: drawing({ person1: RA, person2: BEN, names: ['Ra Uru Hu', 'Attleboro 1992'] }),
   transitBodygraph: drawing({ ...RA, at: '2026-11-23T12:00:00Z' }),
+  report: {
+    html: { summary: 'A web page in English', value: RA },
+    pdf: { summary: 'A PDF in German', value: { ...RA, meaning: 'de', format: 'pdf' } },
+  },
   ingresses: { week: { summary: 'A week of gate ingresses', value: { from: '2026-01-01', to: '2026-01-08', bodies: ['sun', 'earth', 'moon'] } } },
   stations: { year: { summary: 'A year of stations', value: { from: '2026-01-01', to: '2027-01-01' } } },
   returns: { saturn: { summary: 'Saturn returns over 60 years', value: { ...RA, kinds: ['saturn'], from: '1948-04-09', to: '2008-04-09' } } },
@@ -69,7 +73,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       .addApiKey({ type: 'apiKey', in: 'header', name: 'HD-Api-Key', description: 'Your API key (buy one at /buy).' }, 'HD-Api-Key')
       .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The same API key as a Bearer token.' }, 'bearer')
       // In the order a user meets them: the charts first, key rotation and purchases near the end.
-      .addTag('charts', 'Charts, composites, transits, groups, an unknown birth time, and the drawings (SVG or PNG)')
+      .addTag('charts', 'Charts, composites, transits, groups, an unknown birth time, the drawings (SVG or PNG), and a reading (HTML or PDF)')
       .addTag('time series', 'Charts through time: ingresses, stations, returns, a personal transit calendar')
       .addTag(
         'reference',

@@ -9,6 +9,7 @@ import {
   CompositeRequestDto,
   DayRequestDto,
   PentaRequestDto,
+  ReportRequestDto,
   TransitBodygraphRequestDto,
   TransitRequestDto,
 } from '../chart/dto/chart-requests.dto';
@@ -33,8 +34,11 @@ export interface Operation {
   description: string;
   /** The request's DTO: the JSON body (POST) or the query string (GET). */
   input?: { in: 'body' | 'query'; dto: Type<object> };
-  /** The success answer (200 unless said): a component of RESPONSE_SCHEMAS, or a drawing (SVG text or PNG bytes). */
-  output: { kind: 'json'; schema: string; status?: number } | { kind: 'drawing' };
+  /**
+   * The success answer (200 unless said): a component of RESPONSE_SCHEMAS, a drawing (SVG text or PNG bytes), or a
+   * document (an HTML page or PDF bytes).
+   */
+  output: { kind: 'json'; schema: string; status?: number } | { kind: 'drawing' } | { kind: 'document' };
   /** Computed by a worker through the queue (false: answered by the API from memory). */
   queued: boolean;
   /** What its work costs, from its input (queued operations): admission counts it, see costs.ts and README "Fair use". */
@@ -173,6 +177,22 @@ export const OPERATIONS = {
     input: { in: 'body', dto: TransitBodygraphRequestDto },
     output: { kind: 'drawing' },
     tool: { name: 'transit_bodygraph', title: 'Transit drawing' },
+  },
+  report: {
+    method: 'POST',
+    path: '/v1/chart/report',
+    queued: true,
+    cost: JOB_COSTS.report,
+    summary: 'A reading: the chart explained in one language, as a self-contained HTML page or a PDF, with the bodygraph',
+    description:
+      `${BIRTH} meaning: the language (en, de, es, pt-BR, fr; default en); format html (default) or pdf; theme light or dark for the HTML (default: the reader's preference). ` +
+      'Sections: type (strategy, signature, not-self theme, aura), authority, profile and its two lines, definition, the nine centers (defined or open), channels, ' +
+      "every activation's gate and line by side, the incarnation cross (geometry, quarter), the four variables; the birth data and the texts' licence (CC BY 4.0) at the end. " +
+      'The HTML has no scripts and fetches nothing (CSS and the SVG drawing inline) and prints light; the PDF is A4 with the drawing as vectors.',
+    input: { in: 'body', dto: ReportRequestDto },
+    output: { kind: 'document' },
+    // No MCP tool: the reading is for people. An agent gets the same texts as structured JSON from chart or
+    // advanced_chart with `meaning`; a 100 KB page (two inline drawings) or a PDF in its context would only cost tokens.
   },
   ingresses: {
     method: 'POST',
@@ -398,5 +418,10 @@ export const QUEUED_PATHS: ReadonlySet<string> = new Set(
     .map((op) => op.path),
 );
 
-/** How many operations a key opens: the /v1 routes that are also MCP tools (not the purchase's own routes, not key rotation). */
-export const KEYED_OPERATION_COUNT = Object.values(OPERATIONS as Record<string, Operation>).filter((op) => op.path.startsWith('/v1/') && op.tool).length;
+/**
+ * How many operations a key opens: the /v1 routes that are MCP tools or computed through the queue (not the
+ * purchase's own routes, not key rotation).
+ */
+export const KEYED_OPERATION_COUNT = Object.values(OPERATIONS as Record<string, Operation>).filter(
+  (op) => op.path.startsWith('/v1/') && (op.tool || op.queued),
+).length;

@@ -234,10 +234,11 @@ describe('reveal page', () => {
 });
 
 describe('the buy page', () => {
-  it('counts the operations a key opens: the 15 keyed /v1 routes a caller uses', () => {
-    // Counted by hand from the README's list: 6 charts, 3 drawings, 4 through time, batch, places.
+  it('counts the operations a key opens: the 17 keyed /v1 routes a caller uses', () => {
+    // Counted by hand from the README's list: 6 charts, 3 drawings, the reading, 4 through time, batch, places, and
+    // the reference item (the one reference route that is an MCP tool).
     const html = renderBuyPage({ price: USD, enabled: true });
-    expect(html).toContain('unlimited use of all 15 operations');
+    expect(html).toContain('unlimited use of all 17 operations');
     expect(html).not.toContain('five operations');
   });
 });

@@ -133,10 +133,11 @@ export function renderBuyPage(opts: { price: Price; enabled: boolean }): string 
 <ul class="features">
 <li><strong>Charts</strong> (<code>POST /v1/chart</code>, <code>/v1/chart/advanced</code>, <code>/v1/chart/composite</code>, <code>/v1/chart/transit</code>, <code>/v1/chart/penta</code>, <code>/v1/chart/day</code>): a person's chart, two together, a group of 3–5, the transits, a day of unknown birth time.</li>
 <li><strong>Drawings</strong> (<code>POST /v1/chart/bodygraph</code> and its composite and transit forms): the bodygraph as SVG or PNG.</li>
+<li><strong>Readings</strong> (<code>POST /v1/chart/report</code>): the chart explained in English, German, Spanish, Portuguese or French, as a web page or a PDF.</li>
 <li><strong>Charts through time</strong> (<code>POST /v1/transits/ingresses</code>, <code>/v1/transits/stations</code>, <code>/v1/chart/returns</code>, <code>/v1/chart/transit-calendar</code>).</li>
 <li><strong>Batches</strong> of up to 100 charts and <strong>place search</strong> for a birth-place field.</li>
 </ul>
-<p>Bought once, unlimited use of all ${KEYED_OPERATION_COUNT} operations (also as MCP tools for AI agents), and the key never expires. Send it in the <code>HD-Api-Key</code> header.</p>`;
+<p>Bought once, unlimited use of all ${KEYED_OPERATION_COUNT} operations (all but the readings also as MCP tools for AI agents), and the key never expires. Send it in the <code>HD-Api-Key</code> header.</p>`;
   const body = opts.enabled
     ? `<h1>Your Human Design API key</h1>
 <p class="price">${price} <span>one-time payment</span></p>

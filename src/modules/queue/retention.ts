@@ -5,6 +5,10 @@ import type { JobsOptions } from 'bullmq';
  * `waitUntilFinished` fails with "Missing key" for about a quarter of calls (bullmq #85, #801).
  * A kept result also answers a repeated request without computing it again.
  */
+/**
+ * Drawings and readings (report) are kept like the charts: a PNG or PDF in base64 and a reading's HTML page are
+ * 50–130 KB, so a full count would be about a gigabyte of Redis; the hour's age limit is what bounds them in practice.
+ */
 export const KEEP_COMPLETED = { age: 60 * 60, count: 10_000 }; // one hour, ten thousand results
 export const KEEP_FAILED = { age: 10 * 60, count: 2_000 }; // input errors are deterministic; keep them briefly
 

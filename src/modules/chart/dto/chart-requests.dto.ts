@@ -173,3 +173,24 @@ export class DayRequestDto extends IntersectionType(OmitType(BirthDataDto, ['bir
   @IsIn(['summary', 'full'], { message: 'detail must be "summary" or "full"' })
   detail?: 'summary' | 'full';
 }
+
+/** A reading (POST /v1/chart/report): birth data, the language (default en), HTML or PDF, and the HTML's theme. */
+export class ReportRequestDto extends IntersectionType(BirthDataDto, MeaningOptionDto) {
+  @ApiPropertyOptional({
+    enum: ['html', 'pdf'],
+    default: 'html',
+    description: 'html: one self-contained page (text/html); pdf: an A4 document (application/pdf).',
+  })
+  @IsOptional()
+  @IsIn(['html', 'pdf'], { message: 'format must be "html" or "pdf"' })
+  format?: 'html' | 'pdf';
+
+  @ApiPropertyOptional({
+    enum: ['light', 'dark'],
+    description:
+      "The page's colors; without it the page follows the reader's preference (prefers-color-scheme), light by default. Printing and the PDF are always light.",
+  })
+  @IsOptional()
+  @IsIn(['light', 'dark'], { message: 'theme must be "light" or "dark"' })
+  theme?: 'light' | 'dark';
+}

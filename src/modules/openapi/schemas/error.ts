@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'INVALID_TIMEZONE',
   'INVALID_INSTANT',
   'QUERY_TOO_SHORT',
+  // `meaning` naming a language the library does not have (modules/chart/dto/meaning-option.dto.ts).
+  'UNSUPPORTED_LANGUAGE',
   // Computation input errors from the engine (EngineInputError), answered 422 by the chart operations
   // (or 400 by the place search): birth place and time, ranges, the Penta.
   'LOCATION_REQUIRED',

@@ -1,0 +1,30 @@
+/**
+ * The reading's job as a worker runs it: HTML text, or a PDF in base64; and the lane its cost gives it (the PDF
+ * heavy, the page light: see modules/operations/costs.ts).
+ */
+import { jobCost } from '../modules/queue/path/2-job-cost';
+import type { ReportInput } from './payloads';
+import { reportJob } from './report-job';
+
+const RA = { birthdate: '1948-04-09', birthtime: '00:14', location: 'Montreal, Quebec, Canada', nodeType: 'true' as const };
+
+describe('the reading job', () => {
+  it('answers the page as text, in the language asked for', async () => {
+    const html = await reportJob({ ...RA, meaning: 'es', format: 'html' });
+    expect(html.startsWith('<!DOCTYPE html>\n<html lang="es" data-theme="auto"')).toBe(true);
+    expect(html).toContain('<h2>Autoridad</h2>');
+    expect(await reportJob({ ...RA, meaning: 'en', format: 'html', theme: 'dark' })).toContain('data-theme="dark"');
+  });
+
+  it('answers the PDF in base64', async () => {
+    const pdf = Buffer.from(await reportJob({ ...RA, meaning: 'de', format: 'pdf' }), 'base64');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.subarray(-6).toString('latin1')).toMatch(/%%EOF\s*$/);
+  });
+
+  it('runs in the heavy lane as a PDF, in the light one as a page', () => {
+    const input = (format: ReportInput['format']): ReportInput => ({ ...RA, meaning: 'en', format });
+    expect(jobCost('report', input('pdf')).lane).toBe('heavy');
+    expect(jobCost('report', input('html')).lane).toBe('light');
+  });
+});
