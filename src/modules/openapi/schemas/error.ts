@@ -16,7 +16,7 @@ export const ERROR_CODES = [
   'INVALID_TIMEZONE',
   'INVALID_INSTANT',
   'QUERY_TOO_SHORT',
-  // `meaning` naming a language the library does not have (modules/chart/dto/meaning-option.dto.ts).
+  // `meaning` or `lang` naming a language the meaning library does not have (modules/chart/dto/meaning-option.dto.ts).
   'UNSUPPORTED_LANGUAGE',
   // Computation input errors from the engine (EngineInputError), answered 422 by the chart operations
   // (or 400 by the place search): birth place and time, ranges, the Penta.
@@ -63,8 +63,7 @@ export const ERROR_CODES = [
   'CLIENT_CLOSED_REQUEST',
   // MCP (src/modules/mcp): a tool's answer past what one MCP request may carry (MCP_MAX_ANSWER_BYTES; 413).
   'ANSWER_TOO_LARGE',
-  // Meaning and the reference library (src/modules/reference, the `meaning` field; 400, 404).
-  'UNSUPPORTED_LANGUAGE',
+  // The reference library (src/modules/reference; 404; its 400 for `lang` is UNSUPPORTED_LANGUAGE above).
   'REFERENCE_NOT_FOUND',
   // Advice (src/modules/advice; 400, 404).
   'INVALID_ID',
