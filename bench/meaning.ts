@@ -8,7 +8,9 @@
  */
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
-import { post, startService, TEST_API_KEY } from '../test/helpers/service';
+import { readFileSync } from 'node:fs';
+import Redis from 'ioredis';
+import { post, REDIS_URL, startService, TEST_API_KEY } from '../test/helpers/service';
 import { birth } from './http-chart';
 import type { Report } from './report';
 import { printReport } from './report';
@@ -57,6 +59,18 @@ function inProcess(report: Report): void {
   }
 }
 
+/** A process's CPU so far (user + system), ms, from /proc (Linux). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
+
+async function redisCpuMs(redis: Redis): Promise<number> {
+  const info = await redis.info('cpu');
+  const field = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1] ?? 0);
+  return (field('used_cpu_user') + field('used_cpu_sys')) * 1000;
+}
+
 export async function run(report: Report): Promise<void> {
   const load = libraryLoad();
   report('meaning.library.load_ms', +load.ms.toFixed(1), 'ms to read all five languages (bound 150)');
@@ -86,14 +100,43 @@ export async function run(report: Report): Promise<void> {
       });
     const rates: Record<'plain' | 'meaning', number[]> = { plain: [], meaning: [] };
     const p99: Record<'plain' | 'meaning', number[]> = { plain: [], meaning: [] };
+    // CPU per request, µs, by process: what the service spends (the API, the worker, Redis) apart from the load
+    // generator, which shares the two cores here and reads the longer answers too.
+    const cpu: Record<'plain' | 'meaning', { api: number; worker: number; redis: number; generator: number; requests: number }> = {
+      plain: { api: 0, worker: 0, redis: 0, generator: 0, requests: 0 },
+      meaning: { api: 0, worker: 0, redis: 0, generator: 0, requests: 0 },
+    };
+    const redis = new Redis(REDIS_URL);
     for (let round = 0; round < ROUNDS; round++) {
       for (const kind of round % 2 ? (['meaning', 'plain'] as const) : (['plain', 'meaning'] as const)) {
+        const before = { api: cpuMs(svc.api.pid!), worker: cpuMs(svc.worker!.pid!), redis: await redisCpuMs(redis), generator: process.cpuUsage() };
         const r = await drive(kind === 'meaning');
+        const generator = process.cpuUsage(before.generator);
+        const c = cpu[kind];
+        c.api += cpuMs(svc.api.pid!) - before.api;
+        c.worker += cpuMs(svc.worker!.pid!) - before.worker;
+        c.redis += (await redisCpuMs(redis)) - before.redis;
+        c.generator += (generator.user + generator.system) / 1000;
+        c.requests += r.requests.total;
         if (r.non2xx + r.errors) throw new Error(`${kind}: ${r.non2xx} non-2xx, ${r.errors} errors`);
         rates[kind].push(r.requests.average);
         p99[kind].push(r.latency.p99);
       }
     }
+    redis.disconnect();
+    const perRequest = (kind: 'plain' | 'meaning', part: 'api' | 'worker' | 'redis' | 'generator') => (1000 * cpu[kind][part]) / cpu[kind].requests;
+    const service = (kind: 'plain' | 'meaning') => perRequest(kind, 'api') + perRequest(kind, 'worker') + perRequest(kind, 'redis');
+    for (const part of ['api', 'worker', 'redis', 'generator'] as const)
+      report(
+        `meaning.cpu.${part}_us`,
+        Math.round(perRequest('plain', part)),
+        `µs of CPU per request without meaning, ${Math.round(perRequest('meaning', part))} with`,
+      );
+    report(
+      'meaning.cpu.service_us',
+      Math.round(service('plain')),
+      `µs per request (API + worker + Redis) without meaning, ${Math.round(service('meaning'))} with: ${((100 * service('meaning')) / service('plain')).toFixed(0)} %`,
+    );
     const mean = (a: number[]) => a.reduce((s, x) => s + x, 0) / a.length;
     report('meaning.http.chart_req_per_s', Math.round(mean(rates.plain)), `req/s without meaning (${rates.plain.map(Math.round).join(', ')})`);
     report(
