@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { detect } from 'tinyld';
-import { CENTER_KINDS, CHANNEL_IDS, loadMeaningLibraries, MEANING_DIR, MEANING_LANGUAGES, type MeaningLanguage, type MeaningLibrary } from '.';
+import { CENTER_KINDS, CHANNEL_IDS, loadMeaningLibraries, referenceItem, MEANING_DIR, MEANING_LANGUAGES, type MeaningLanguage, type MeaningLibrary } from '.';
 
 const RULES_FILE = ['../../../../shared/hd/RULES.md', '/work/shared/hd/RULES.md'].map((p) => path.resolve(__dirname, p)).find((p) => fs.existsSync(p));
 const DETECTED: Record<MeaningLanguage, string> = { en: 'en', de: 'de', es: 'es', 'pt-BR': 'pt', fr: 'fr' };
@@ -121,10 +121,15 @@ describe('the meaning library', () => {
       }
     });
 
-    it('the English channel names are those of RULES 4', () => {
-      const rows = [...rules.matchAll(/^\| \d+ \| (\d+-\d+) \| [^|]+ \| ([^|]+) \|/gm)];
+    it('the English channel names are those of RULES 4, and the reference gives each its RULES circuit group and circuit', () => {
+      const rows = [...rules.matchAll(/^\| \d+ \| (\d+-\d+) \| [^|]+ \| ([^|]+) \| [^|]+ \| ([^|]+) \| ([^|]+) \|/gm)];
       expect(rows).toHaveLength(36);
-      for (const [, id, name] of rows) expect([id, libraries.en.channels[id].name]).toEqual([id, name.trim()]);
+      for (const [, id, name, group, circuit] of rows) {
+        expect([id, libraries.en.channels[id].name]).toEqual([id, name.trim()]);
+        const item = referenceItem(libraries.de, 'channels', id) as { circuitGroup: string; circuit: string };
+        // RULES writes "Logic (Understanding)", "Abstract (Sensing)": the first word is the circuit's name.
+        expect([id, item.circuitGroup, item.circuit]).toEqual([id, group.trim(), circuit.trim().split(' ')[0]]);
+      }
     });
 
     it("each center's kinds in the reference are those of RULES 3", () => {
