@@ -2,6 +2,8 @@
  * The reading's job as a worker runs it: HTML text, or a PDF in base64; and the lane its cost gives it (the PDF
  * heavy, the page light: see modules/operations/costs.ts).
  */
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { jobCost } from '../modules/queue/path/2-job-cost';
 import type { ReportInput } from './payloads';
 import { reportJob } from './report-job';
@@ -14,6 +16,19 @@ describe('the reading job', () => {
     expect(html.startsWith('<!DOCTYPE html>\n<html lang="es" data-theme="auto"')).toBe(true);
     expect(html).toContain('<h2>Autoridad</h2>');
     expect(await reportJob({ ...RA, meaning: 'en', format: 'html', theme: 'dark' })).toContain('data-theme="dark"');
+  });
+
+  it("draws the bodygraph's column headers and caption in the reading's language (Ra Uru Hu: a 5/1 Manifestor, Splenic)", async () => {
+    const read = (lang: string, name: string) =>
+      JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'data', 'meaning', lang, `${name}.json`), 'utf8')) as Record<string, { name: string }>;
+    const html = await reportJob({ ...RA, meaning: 'de', format: 'html' });
+    const captions = [...html.matchAll(/<text id="(?:dark-)?caption-(type|authority)"[^>]*>([^<]*)<\/text>/g)].map((m) => m[2]);
+    // Both themes' drawings are in the page (the dark one's ids prefixed): the same caption twice.
+    expect(captions).toEqual(
+      [...Array(2)].flatMap(() => [`${read('de', 'types').Manifestor.name} · Profil 5/1`, `Autorität: ${read('de', 'authorities').Splenic.name}`]),
+    );
+    expect(html).toContain('>Persönlichkeit</text>');
+    expect(html).not.toContain('>Personality</text>');
   });
 
   it('answers the PDF in base64', async () => {

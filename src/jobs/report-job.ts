@@ -20,8 +20,18 @@ export async function reportJob(input: ReportInput, slicer = new Slicer()): Prom
   const annotated = annotateMeaning(presentAdvanced(chart, birth), lib) as unknown as AnnotatedChart;
   const circuits = Object.fromEntries(Object.entries(lib.circuits.circuits).map(([k, v]) => [k, v.name]));
   const model = reportModel(annotated, input.meaning, circuits);
-  const light = renderBodygraph(chart, { size: DRAWING_SIZE, theme: 'light', variables: true });
+  // The drawing's own words in the reading's language too: its column headers and its caption.
+  const s = model.strings;
+  const labels = {
+    design: s.design,
+    personality: s.personality,
+    caption: [`${lib.types[chart.type].name} \u00B7 ${s.profile} ${chart.profile}`, `${s.authority}${s.colon}${lib.authorities[chart.authority].name}`] as [
+      string,
+      string,
+    ],
+  };
+  const light = renderBodygraph(chart, { size: DRAWING_SIZE, theme: 'light', variables: true, labels });
   if (input.format === 'pdf') return (await renderReportPdf(model, light, slicer)).toString('base64');
-  const dark = renderBodygraph(chart, { size: DRAWING_SIZE, theme: 'dark', variables: true });
+  const dark = renderBodygraph(chart, { size: DRAWING_SIZE, theme: 'dark', variables: true, labels });
   return renderReportHtml(model, { light, dark }, input.theme ?? 'auto');
 }

@@ -64,6 +64,11 @@ const HALO_WIDTH = 6;
 export interface ChartDrawingOptions extends BodygraphOptions {
   /** Draw the four variables arrows beside the Head and Ajna (RULES 10). */
   variables?: boolean;
+  /**
+   * The drawing's own words in another language (the reading, engine/report): the two column headers and the two
+   * caption lines. Default: English, "Design", "Personality", "<type> · Profile <p>", "Authority: <a>".
+   */
+  labels?: { design: string; personality: string; caption: [string, string] };
 }
 
 export interface CompositeDrawingOptions extends BodygraphOptions {
@@ -407,7 +412,12 @@ function graph(sk: Skeleton, states: Uint8Array, defined: readonly boolean[]): s
 }
 
 /** A chart's design (left) and personality (right) gate.line columns, in their colors. */
-function natalColumns(mode: TextMode, p: Palette, chart: Pick<Chart, 'personality' | 'design'>): string {
+function natalColumns(
+  mode: TextMode,
+  p: Palette,
+  chart: Pick<Chart, 'personality' | 'design'>,
+  headers = { design: 'Design', personality: 'Personality' },
+): string {
   const side = (s: 'design' | 'personality', header: string) =>
     column(
       mode,
@@ -418,7 +428,7 @@ function natalColumns(mode: TextMode, p: Palette, chart: Pick<Chart, 'personalit
       PLANETS.map((pl) => `${chart[s][pl].gate}.${chart[s][pl].line}`),
       (pl) => `data-side="${s}" data-planet="${pl}"`,
     );
-  return side('design', 'Design') + side('personality', 'Personality');
+  return side('design', headers.design) + side('personality', headers.personality);
 }
 
 /** A column of 13 planet rows (glyph and value) under a header, in one color. */
@@ -521,10 +531,11 @@ export function renderBodygraph(chart: Chart, options: ChartDrawingOptions = {})
     CENTERS.map((c) => chart.definedCenters.includes(c)),
   );
   out += `<g id="columns" font-family="${FONT_FAMILY}"${halo(c, p)}>`;
-  out += natalColumns(mode, p, chart);
+  out += natalColumns(mode, p, chart, options.labels);
   out += '</g>';
   if (options.variables) out += arrows(p, chart.variables);
-  return out + caption(mode, p, `${chart.type} \u00B7 Profile ${chart.profile}`, `Authority: ${chart.authority}`, halo(c, p)) + '</svg>\n';
+  const [line1, line2] = options.labels?.caption ?? [`${chart.type} \u00B7 Profile ${chart.profile}`, `Authority: ${chart.authority}`];
+  return out + caption(mode, p, line1, line2, halo(c, p)) + '</svg>\n';
 }
 
 /** The legend rows of the composite drawing: each channel kind, how it looks, and which channels are of it. */
