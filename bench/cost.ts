@@ -49,6 +49,14 @@ export async function run(report: Report): Promise<void> {
   const drawing = { size: 800, theme: 'light' as const, format: 'svg' as const, background: 'theme' as const, variables: false };
   line(report, 'chart', await measure('chart', birth, 400), CALIBRATION.chartMs, 'ms/job');
   line(report, 'advanced', await measure('advanced', birth, 400), CALIBRATION.advancedMs, 'ms/job');
+  const withMeaning = await measure('chart', () => ({ ...birth(), meaning: 'de' }), 400);
+  line(
+    report,
+    'meaning',
+    withMeaning - (await measure('chart', birth, 400)),
+    CALIBRATION.meaningMsPerChart,
+    'ms/chart (a chart with meaning less one without)',
+  );
   line(report, 'transit', await measure('transit', () => ({ ...birth(), at: '2026-01-01T00:00:00Z' }), 400), CALIBRATION.transitMs, 'ms/job');
   line(report, 'composite', await measure('composite', () => ({ person1: birth(), person2: birth() }), 200), CALIBRATION.compositeMs, 'ms/job');
   line(

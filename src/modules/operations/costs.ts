@@ -16,18 +16,21 @@ import type { MovingBody } from '../../engine/motion';
 import type { Planet } from '../../engine/types';
 import type { JobName } from '../../jobs/job-types';
 import type {
-  BirthInput,
   BodygraphInput,
   CompositeBodygraphInput,
   DayInput,
+  ChartInput,
+  CompositeInput,
   DrawingInput,
   IngressesInput,
+  MeaningInput,
   PentaInput,
   ReportInput,
   ReturnsInput,
   StationsInput,
   TransitBodygraphInput,
   TransitCalendarInput,
+  TransitInput,
 } from '../../jobs/payloads';
 
 const DAY_MS = 86_400_000;
@@ -58,6 +61,11 @@ export const CALIBRATION = {
    */
   reportHtmlMs: 1.5,
   reportPdfMs: 100,
+  /**
+   * `meaning` on a chart-like answer: the worker marks each labelled element (engine/meaning/annotate.ts), per
+   * person's chart; the texts themselves are put in by the API, outside the job.
+   */
+  meaningMsPerChart: 0.05,
   /** A transparent background adds un-premultiplying every pixel. */
   pngTransparentFactor: 1.55,
   /** Ingress search per day and moving body (Earth and the South Node follow the Sun and the North Node for free). */
@@ -160,13 +168,16 @@ function dayHours(input: DayInput): number {
   return Math.min(25, (minutes(span.to) - minutes(span.from)) / 60 + 1);
 }
 
+/** What `meaning` adds to a job that answers `charts` chart-like objects (a composite: both people and the whole). */
+const meaningMs = (i: MeaningInput, charts: number): number => (i.meaning ? charts * CALIBRATION.meaningMsPerChart : 0);
+
 /** Every job's cost model, by job name (the operation registry points at these). */
 export const JOB_COSTS = {
-  chart: { unit: 'job', estimate: (_: BirthInput) => CALIBRATION.chartMs },
-  advanced: { unit: 'job', estimate: (_: BirthInput) => CALIBRATION.advancedMs },
-  composite: { unit: 'job', estimate: () => CALIBRATION.compositeMs },
-  transit: { unit: 'job', estimate: () => CALIBRATION.transitMs },
-  penta: { unit: 'member', estimate: (i: PentaInput) => i.members.length * CALIBRATION.pentaPerMemberMs },
+  chart: { unit: 'job', estimate: (i: ChartInput) => CALIBRATION.chartMs + meaningMs(i, 1) },
+  advanced: { unit: 'job', estimate: (i: ChartInput) => CALIBRATION.advancedMs + meaningMs(i, 1) },
+  composite: { unit: 'job', estimate: (i: CompositeInput) => CALIBRATION.compositeMs + meaningMs(i, 3) },
+  transit: { unit: 'job', estimate: (i: TransitInput) => CALIBRATION.transitMs + meaningMs(i, 2) },
+  penta: { unit: 'member', estimate: (i: PentaInput) => i.members.length * (CALIBRATION.pentaPerMemberMs + meaningMs(i, 1)) },
   day: { unit: 'hour of the span', estimate: (i: DayInput) => CALIBRATION.dayMsFixed + dayHours(i) * CALIBRATION.dayMsPerHour },
   bodygraph: { unit: 'drawing by width (PNG)', estimate: (i: BodygraphInput) => drawingMs(i, 1) },
   compositeBodygraph: { unit: 'drawing by width (PNG)', estimate: (i: CompositeBodygraphInput) => drawingMs(i, 2) },
