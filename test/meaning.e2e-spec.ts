@@ -114,13 +114,19 @@ describe('meaning', () => {
       for (const route of [
         '/v1/reference/gates/0',
         '/v1/reference/gates/65',
+        '/v1/reference/gates/1%00',
+        '/v1/reference/gates/__proto__',
+        '/v1/reference/centers/solar_plexus',
         '/v1/reference/gates/51/lines/7',
         '/v1/reference/planets/sun',
+        '/v1/reference/__proto__/x',
         '/v1/reference/crosses/nope',
       ]) {
         const res = await get(svc.baseUrl, route);
         expect([route, res.status, res.body.error.code]).toEqual([route, 404, 'REFERENCE_NOT_FOUND']);
       }
+      const long = await get(svc.baseUrl, `/v1/reference/gates/${'9'.repeat(4000)}`);
+      expect(long.body.error.details.id.length).toBeLessThanOrEqual(121);
       const bad = await get(svc.baseUrl, '/v1/reference/gates/1?lang=xx');
       expect(bad.status).toBe(400);
       expect(bad.body.error.code).toBe('UNSUPPORTED_LANGUAGE');

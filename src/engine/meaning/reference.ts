@@ -80,9 +80,9 @@ const LOOKUP: Record<ReferenceKind, Map<string, string>> = Object.fromEntries(
   }),
 ) as Record<ReferenceKind, Map<string, string>>;
 
-/** The id an id or slug names, or undefined. */
+/** The id a label or slug names (any case), or undefined: "solar plexus" and "solar-plexus" do, "solar_plexus!" does not. */
 export function referenceId(kind: ReferenceKind, idOrSlug: string): string | undefined {
-  return LOOKUP[kind].get(idOrSlug.trim().toLowerCase()) ?? LOOKUP[kind].get(slug(idOrSlug));
+  return LOOKUP[kind].get(idOrSlug.trim().toLowerCase());
 }
 
 const CENTER_KINDS: Record<CenterName, string[]> = {

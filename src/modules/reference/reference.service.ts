@@ -30,7 +30,7 @@ export class ReferenceService implements OnModuleInit {
 
   item(kind: string, id: string, language: MeaningLanguage): object {
     if (!(REFERENCE_KINDS as readonly string[]).includes(kind)) {
-      throw new ApiError(404, 'REFERENCE_NOT_FOUND', `There is no kind "${kind}" in the reference; kinds: ${REFERENCE_KINDS.join(', ')}.`, {
+      throw new ApiError(404, 'REFERENCE_NOT_FOUND', `There is no kind "${kind.slice(0, 40)}" in the reference; kinds: ${REFERENCE_KINDS.join(', ')}.`, {
         kinds: [...REFERENCE_KINDS],
       });
     }
@@ -48,7 +48,9 @@ export class ReferenceService implements OnModuleInit {
 
 function notFound(kind: string, id: string, expected?: string): ApiError {
   const hint = expected ?? 'GET /v1/reference lists every id and slug';
-  return new ApiError(404, 'REFERENCE_NOT_FOUND', `There is no ${kind} item "${id}" in the reference (${hint}).`, { kind, id });
+  // The id is echoed, at most as long as the longest real one (a cross's name).
+  const shown = id.length > 120 ? `${id.slice(0, 120)}…` : id;
+  return new ApiError(404, 'REFERENCE_NOT_FOUND', `There is no ${kind} item "${shown}" in the reference (${hint}).`, { kind, id: shown });
 }
 
 /**
