@@ -1,0 +1,49 @@
+/**
+ * The two steps of inline meaning (engine/meaning/annotate.ts): the worker's markers, the API's texts. Checked on
+ * a chart built from a reference chart (test/fixtures, no engine code), with texts read from data/meaning here.
+ */
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { referenceToChart, loadReferenceCharts } from '../../../test/helpers/reference-chart';
+import { presentChart } from '../../jobs/present';
+import { annotateMeaning, expandMeaning, loadMeaningLibraries, markMeaning } from '.';
+
+const DATA = path.join(__dirname, '..', '..', '..', 'data');
+const libraries = loadMeaningLibraries();
+const ra = loadReferenceCharts().find((c) => c.id === 'ra-uru-hu')!;
+const answer = presentChart(referenceToChart(ra), {
+  date: '1948-04-09',
+  time: '00:14',
+  location: { name: 'Montréal', region: 'Quebec', country: 'Canada', countryCode: 'CA', latitude: 45.50884, longitude: -73.58781, timezone: 'America/Toronto' },
+  utcOffset: '-05:00',
+  utc: ra.utc,
+  designUtc: ra.computed.design_utc,
+} as never);
+
+describe('inline meaning in two steps', () => {
+  it('the worker sends markers only, a few KB; the API puts in texts, and both together make the annotated answer', () => {
+    const marked = markMeaning(answer, libraries.fr);
+    expect(marked.length).toBeLessThan(2 * JSON.stringify(answer).length);
+    expect(marked).not.toContain(JSON.parse(readFileSync(path.join(DATA, 'meaning', 'fr', 'types.json'), 'utf8')).Manifestor.description);
+    const expanded = JSON.parse(expandMeaning(marked, libraries));
+    expect(expanded).toEqual(annotateMeaning(answer, libraries.fr));
+    const sun = ra.computed.personality.Sun;
+    const gates = JSON.parse(readFileSync(path.join(DATA, 'meaning', 'fr', 'gates.json'), 'utf8'));
+    expect(expanded.personality.sun.meaning.line).toEqual(gates[String(sun.gate)].lines[String(sun.line)]);
+    expect(expanded.meaning.type.description).toBe(JSON.parse(readFileSync(path.join(DATA, 'meaning', 'fr', 'types.json'), 'utf8')).Manifestor.description);
+  });
+
+  it('a text without markers comes back as it is', () => {
+    const plain = JSON.stringify(answer);
+    expect(expandMeaning(plain, libraries)).toBe(plain);
+  });
+
+  it("the marker's premise holds: no place name, region or country of the gazetteer holds a control character", () => {
+    const text = gunzipSync(readFileSync(path.join(DATA, 'places.tsv.gz'))).toString('utf8');
+    expect(text.length).toBeGreaterThan(1_000_000);
+    // Tab and newline separate the fields and rows; nothing else below U+0020.
+    const control = [...text].findIndex((ch) => ch < ' ' && ch !== '\t' && ch !== '\n');
+    expect(control).toBe(-1);
+  });
+});
