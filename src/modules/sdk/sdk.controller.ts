@@ -1,18 +1,14 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ApiError } from '../../common/api-error';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { Public } from '../auth/public.decorator';
 
-/**
- * Where scripts/pack-client.js writes the typed client's tarball: dist/sdk at the project root (this file is
- * src/modules/sdk or dist/modules/sdk, three levels below it), or SDK_DIR.
- */
-export function sdkDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.SDK_DIR?.trim() || join(__dirname, '..', '..', '..', 'dist', 'sdk');
-}
+/** Where scripts/pack-client.js writes the tarball: dist/sdk at the project root (three levels above src/modules/sdk or dist/modules/sdk). */
+export const DEFAULT_SDK_DIR = join(__dirname, '..', '..', '..', 'dist', 'sdk');
 
 interface Manifest {
   name: string;
@@ -30,7 +26,11 @@ interface Manifest {
 @Public()
 @Controller('sdk')
 export class SdkController {
-  private readonly dir = sdkDir();
+  private readonly dir: string;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.dir = config.sdkDir ?? DEFAULT_SDK_DIR;
+  }
 
   @Get('typescript.tgz')
   async typescript(@Res() res: Response): Promise<void> {
