@@ -16,11 +16,23 @@ import { BatchModule } from './modules/batch/batch.module';
 import { PlacesModule } from './modules/places/places.module';
 import { ReferenceModule } from './modules/reference/reference.module';
 import { PurchaseModule } from './modules/purchase/purchase.module';
+import { SdkModule } from './modules/sdk/sdk.module';
 import { TimeSeriesModule } from './modules/time-series/time-series.module';
 import { ProcessorsModule } from './processors/processors.module';
 
 /** Feature modules that serve public HTTP routes (API role only). */
-const API_FEATURES: Type[] = [ChartModule, BatchModule, TimeSeriesModule, PlacesModule, ReferenceModule, AdviceModule, PurchaseModule, McpModule, HomeModule];
+const API_FEATURES: Type[] = [
+  ChartModule,
+  BatchModule,
+  TimeSeriesModule,
+  PlacesModule,
+  ReferenceModule,
+  AdviceModule,
+  PurchaseModule,
+  McpModule,
+  HomeModule,
+  SdkModule,
+];
 
 /**
  * One module tree, two roles. `api` serves HTTP and produces jobs; `worker` runs the processors with only

@@ -89,7 +89,14 @@ describe('the Docker build context', () => {
     expect(sources.length).toBeGreaterThanOrEqual(5);
     for (const source of sources) expect([source, files.some((f) => f === source || f.startsWith(`${source}/`))]).toEqual([source, true]);
     expect(files).toContain('src/main.ts');
-    expect(files.filter((f) => /^(node_modules|\.git|test|clients|bench|docs)(\/|$)/.test(f) || f.endsWith('.spec.ts'))).toEqual([]);
+    expect(files.filter((f) => /^(node_modules|\.git|test|bench|docs)(\/|$)/.test(f) || f.endsWith('.spec.ts'))).toEqual([]);
+    // Of the typed client, only what scripts/pack-client.js packs it from (the image serves it at /sdk/typescript.tgz).
+    const client = files.filter((f) => f.startsWith('clients/'));
+    expect(client.filter((f) => !/^clients\/typescript\/(package\.json|package-lock\.json|tsconfig\.json|README\.md|LICENSE|src\/.+)$/.test(f))).toEqual([]);
+    expect(client).toEqual(
+      expect.arrayContaining(['clients/typescript/package.json', 'clients/typescript/src/index.ts', 'clients/typescript/src/schema.d.ts']),
+    );
+    expect(files).toContain('scripts/pack-client.js');
   });
 
   it('is under 25 MB as a tar', () => {

@@ -44,7 +44,15 @@ describe('GET /', () => {
 
   it('gives links that answer and operations that the OpenAPI document describes', async () => {
     const index = (await (await fetch(`${service.baseUrl}/`, { headers: { accept: 'application/json' } })).json()) as Json;
-    const expected: Record<string, number> = { '/buy': 503, '/docs': 200, '/docs-json': 200, '/llms.txt': 200, '/mcp': 200, '/health': 200 };
+    const expected: Record<string, number> = {
+      '/buy': 503,
+      '/docs': 200,
+      '/docs-json': 200,
+      '/llms.txt': 200,
+      '/mcp': 200,
+      '/health': 200,
+      '/sdk/typescript.tgz': 200,
+    };
     for (const { href, method } of index.links as { href: string; method: string }[]) {
       const init =
         method === 'POST'

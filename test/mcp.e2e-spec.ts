@@ -269,6 +269,7 @@ describe('MCP server at /mcp (Streamable HTTP, the SDK client)', () => {
       'POST /v1/chart/transit-calendar',
       'GET /v1/places',
       'MCP tool `advanced_chart`',
+      'npm install $BASE/sdk/typescript.tgz',
     ]) {
       expect(text).toContain(needle);
     }

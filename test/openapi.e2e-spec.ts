@@ -282,6 +282,8 @@ describe('OpenAPI document: real answers validate against its schemas (ajv stric
       // log's 499 for a caller that hung up).
       'ANSWER_TOO_LARGE',
       'CLIENT_CLOSED_REQUEST',
+      // test/sdk.e2e-spec.ts: GET /sdk/typescript.tgz from an API whose SDK_DIR holds no tarball.
+      'SDK_NOT_BUILT',
     ]);
     // The engine's own guards, which the request DTOs make unreachable over HTTP (kept for direct engine callers),
     // and the job runner's fallback for a worker error it cannot read.

@@ -143,6 +143,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WORKERS: '1000' })).toThrow(/WORKERS/);
     expect(() => loadConfig({ KEY_CONCURRENCY: '-1' })).toThrow(/KEY_CONCURRENCY/);
   });
+
+  it("reads SDK_DIR, the typed client tarball's directory (unset: the default dist/sdk)", () => {
+    expect(loadConfig({}).sdkDir).toBeUndefined();
+    expect(loadConfig({ SDK_DIR: ' /srv/sdk ' }).sdkDir).toBe('/srv/sdk');
+    expect(loadConfig({ SDK_DIR: '' }).sdkDir).toBeUndefined();
+  });
 });
 
 describe('loadConfig: selling keys', () => {

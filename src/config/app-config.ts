@@ -48,6 +48,8 @@ export interface AppConfig {
   metricsHost: string;
   /** When set, /metrics requires `Authorization: Bearer <METRICS_TOKEN>` (see metricsPort for the other way). */
   metricsToken?: string;
+  /** SDK_DIR: where GET /sdk/typescript.tgz reads the packed typed client (default: dist/sdk, where `npm run build` packs it). */
+  sdkDir?: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Prefix of every Redis key this service writes: REDIS_PREFIX, or `{REDIS_PREFIX}` (a hash tag) in cluster mode. */
   queuePrefix: string;
@@ -212,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken,
     metricsPort,
     metricsHost,
+    sdkDir: env.SDK_DIR?.trim() || undefined,
     logLevel,
     queuePrefix,
     lightQueuePrefixes,

@@ -31,6 +31,7 @@ export function renderLlmsTxt(): string {
     '',
     '- [OpenAPI 3.1 document](/docs-json): every operation with request and response schemas and error codes',
     '- [MCP server](/mcp): Streamable HTTP (stateless, JSON responses); the tools above, same inputs and answers as HTTP; the meaning library as resources (hd://reference/{lang}, and hd://reference/{lang}/{kind}/{id}) and the `explain` tool',
+    '- [TypeScript client](/sdk/typescript.tgz): `npm install $BASE/sdk/typescript.tgz` (package `@hd-chart-api/client`, typed from the OpenAPI document, served by this server: it is not on the npm registry; no key needed to download)',
     '- [Interactive docs](/docs)',
     '',
   ].join('\n');

@@ -241,6 +241,11 @@ describe('the buy page', () => {
     expect(html).toContain('unlimited use of all 17 operations');
     expect(html).not.toContain('five operations');
   });
+
+  it('points to the typed client this server serves, enabled or not', () => {
+    for (const enabled of [true, false])
+      expect(renderBuyPage({ price: USD, enabled })).toContain('<a href="/sdk/typescript.tgz"><code>/sdk/typescript.tgz</code></a>');
+  });
 });
 
 describe('home page', () => {
@@ -248,8 +253,12 @@ describe('home page', () => {
 
   it('links the buy page, the docs, llms.txt, MCP and health', () => {
     const hrefs = [...html.matchAll(/<a href="([^"]+)">/g)].map((m) => m[1]);
-    expect(hrefs).toEqual(expect.arrayContaining(['/buy', '/docs', '/docs-json', '/llms.txt', '/health']));
+    expect(hrefs).toEqual(expect.arrayContaining(['/buy', '/docs', '/docs-json', '/llms.txt', '/health', '/sdk/typescript.tgz']));
     expect(html).toContain('<code>POST /mcp</code>');
+  });
+
+  it('says how to install the typed client from this server (npm install <PUBLIC_URL>/sdk/typescript.tgz)', () => {
+    expect(html).toContain(`<pre><code>npm install ${URL}/sdk/typescript.tgz</code></pre>`);
   });
 
   it('shows a curl example with the public URL and a placeholder key, escaped', () => {

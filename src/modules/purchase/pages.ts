@@ -136,6 +136,7 @@ export function renderBuyPage(opts: { price: Price; enabled: boolean }): string 
 <li><strong>Readings</strong> (<code>POST /v1/chart/report</code>): the chart explained in English, German, Spanish, Portuguese or French, as a web page or a PDF.</li>
 <li><strong>Charts through time</strong> (<code>POST /v1/transits/ingresses</code>, <code>/v1/transits/stations</code>, <code>/v1/chart/returns</code>, <code>/v1/chart/transit-calendar</code>).</li>
 <li><strong>Batches</strong> of up to 100 charts and <strong>place search</strong> for a birth-place field.</li>
+<li><strong>A typed TypeScript client</strong>, served by this server (it is not on the npm registry): <code>npm install</code> the URL of <a href="/sdk/typescript.tgz"><code>/sdk/typescript.tgz</code></a>.</li>
 </ul>
 <p>Bought once, unlimited use of all ${KEYED_OPERATION_COUNT} operations (all but the readings also as MCP tools for AI agents), and the key never expires. Send it in the <code>HD-Api-Key</code> header.</p>`;
   const body = opts.enabled
@@ -287,6 +288,7 @@ export function serviceIndex(): ServiceIndex {
       { rel: 'openapi', method: 'GET', href: '/docs-json', title: 'The OpenAPI 3.1 document (JSON)' },
       { rel: 'llms', method: 'GET', href: '/llms.txt', title: 'A plain-text guide for AI agents, MCP included' },
       { rel: 'mcp', method: 'POST', href: '/mcp', title: 'MCP server for AI agents (Streamable HTTP, stateless, the same key)' },
+      { rel: 'sdk', method: 'GET', href: '/sdk/typescript.tgz', title: 'The typed TypeScript client (@hd-chart-api/client): npm install this URL' },
       { rel: 'health', method: 'GET', href: '/health', title: 'Health (readiness)' },
     ],
     operations: Object.values(OPERATIONS as Record<string, Operation>)
@@ -321,6 +323,8 @@ ${links}
 <h2>Try it</h2>
 <p>${escapeHtml(index.auth)}</p>
 <pre><code>${escapeHtml(curl)}</code></pre>
+<p>From TypeScript, the typed client installs from this server (it is not on the npm registry):</p>
+<pre><code>${escapeHtml(`npm install ${url}/sdk/typescript.tgz`)}</code></pre>
 <h2>Operations</h2>
 <ul class="features">
 ${operations}

@@ -72,6 +72,8 @@ export const ERROR_CODES = [
   'PURCHASE_DISABLED',
   'PAYMENT_PROVIDER_UNAVAILABLE',
   'WEBHOOK_SIGNATURE_INVALID',
+  // The typed client's tarball at GET /sdk/typescript.tgz not built on this deployment (src/modules/sdk; 404).
+  'SDK_NOT_BUILT',
   // Operator surfaces: queue dashboard and metrics (src/modules/admin, src/modules/metrics; 401).
   'ADMIN_DISABLED',
   'ADMIN_TOKEN_MISSING',
