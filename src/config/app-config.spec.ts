@@ -172,7 +172,15 @@ describe('loadConfig: selling keys', () => {
       publicUrl: 'http://localhost:8080',
       sealSecret: 'x'.repeat(32),
       stripeApiUrl: undefined,
+      sessionLookups: { perMinute: 10, perDay: 100, missingCacheSeconds: 600 },
     });
+  });
+
+  it('reads the limits on unknown-session lookups (0 turns one off) and refuses bad ones', () => {
+    const p = loadConfig({ ...stripe, SESSION_LOOKUPS_PER_MINUTE: '3', SESSION_LOOKUPS_PER_DAY: '0', SESSION_MISSING_CACHE_SECONDS: '60' }).purchase!;
+    expect(p.sessionLookups).toEqual({ perMinute: 3, perDay: 0, missingCacheSeconds: 60 });
+    expect(() => loadConfig({ ...stripe, SESSION_LOOKUPS_PER_MINUTE: 'ten' })).toThrow(/SESSION_LOOKUPS_PER_MINUTE must be a whole number/);
+    expect(() => loadConfig({ ...stripe, SESSION_MISSING_CACHE_SECONDS: '999999' })).toThrow(/SESSION_MISSING_CACHE_SECONDS must be between/);
   });
 
   it('reads the price, the public URL (trailing slash dropped) and another Stripe endpoint', () => {

@@ -86,6 +86,12 @@ export interface PurchaseConfig {
   sealSecret: string;
   /** STRIPE_API_URL: another Stripe-compatible endpoint (stripe-mock, tests); default Stripe's own. */
   stripeApiUrl?: URL;
+  /**
+   * The success page's Stripe lookups of session ids this service does not know, per client address
+   * (SESSION_LOOKUPS_PER_MINUTE, default 10; SESSION_LOOKUPS_PER_DAY, default 100; 0: no limit), and how long
+   * Stripe's "no such session" is remembered (SESSION_MISSING_CACHE_SECONDS, default 600; 0: not remembered).
+   */
+  sessionLookups: { perMinute: number; perDay: number; missingCacheSeconds: number };
 }
 
 export type RedisMode = 'single' | 'sentinel' | 'cluster';
@@ -258,6 +264,11 @@ function purchaseConfig(env: NodeJS.ProcessEnv, port: number): PurchaseConfig | 
     publicUrl,
     sealSecret,
     stripeApiUrl: apiUrl ? new URL(urlVariable(env, 'STRIPE_API_URL', '')) : undefined,
+    sessionLookups: {
+      perMinute: int(env, 'SESSION_LOOKUPS_PER_MINUTE', 10, 0, 1_000_000),
+      perDay: int(env, 'SESSION_LOOKUPS_PER_DAY', 100, 0, 100_000_000),
+      missingCacheSeconds: int(env, 'SESSION_MISSING_CACHE_SECONDS', 600, 0, 7 * 86_400),
+    },
   };
 }
 
