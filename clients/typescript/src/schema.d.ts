@@ -550,7 +550,7 @@ export interface paths {
         };
         /**
          * The reveal page (HTML) Stripe sends the buyer back to: shows the new key once
-         * @description 200 the key (first visit only); 202 payment being confirmed (refreshes itself); 410 already shown or revoked; 400 malformed session_id; 402 not paid; 404 unknown session; 503 purchases off.
+         * @description 200 the key (first visit only); 202 payment being confirmed (refreshes itself); 410 already shown or revoked; 400 malformed session_id; 402 not paid; 404 unknown session; 429 too many lookups of unknown sessions from this address (Retry-After; SESSION_LOOKUPS_PER_MINUTE / SESSION_LOOKUPS_PER_DAY); 503 purchases off.
          */
         get: operations["Purchase_success"];
         put?: never;
@@ -9812,6 +9812,17 @@ export interface operations {
             /** @description The key was already shown, or the purchase was refunded */
             410: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Too many lookups of sessions this service does not know from this address; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds until the allowance is renewed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

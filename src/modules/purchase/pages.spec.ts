@@ -13,6 +13,7 @@ const STATES: RevealState[] = [
   { kind: 'refused' },
   { kind: 'revoked', reason: 'refunded' },
   { kind: 'not-found' },
+  { kind: 'too-many', retryAfterSeconds: 42 },
   { kind: 'invalid' },
   { kind: 'disabled' },
 ];
@@ -230,6 +231,7 @@ describe('reveal page', () => {
     expect(invalid).toMatch(/malformed/);
     expect(invalid).toContain('href="/buy"');
     expect(renderRevealPage({ kind: 'disabled' })).toContain('Purchases are not open on this server');
+    expect(renderRevealPage({ kind: 'too-many', retryAfterSeconds: 42 })).toMatch(/Too many requests[\s\S]*Try again in 42 seconds/);
   });
 });
 

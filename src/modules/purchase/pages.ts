@@ -18,6 +18,7 @@ export type RevealState =
   | { kind: 'refused' }
   | { kind: 'revoked'; reason: string }
   | { kind: 'not-found' }
+  | { kind: 'too-many'; retryAfterSeconds: number }
   | { kind: 'invalid' }
   | { kind: 'disabled' };
 
@@ -237,6 +238,14 @@ ${BUY_AGAIN}`,
         body: `<h1>Purchase not found</h1>
 <p>There is no purchase with this reference. Check that you opened the whole link you were sent back to after payment.</p>
 ${BUY_AGAIN}`,
+      });
+    case 'too-many':
+      return page({
+        title: 'Too many requests',
+        state: state.kind,
+        head: NO_INDEX,
+        body: `<h1>Too many requests</h1>
+<p>Too many unknown purchase references were looked up from your address. Try again in ${escapeHtml(String(Math.ceil(state.retryAfterSeconds)))} seconds.</p>`,
       });
     case 'invalid':
       return page({

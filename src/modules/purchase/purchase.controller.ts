@@ -6,6 +6,7 @@ import { Public } from '../auth/public.decorator';
 import { errorExample } from '../chart/chart.openapi';
 import { PAGE_CSP, renderBuyPage, renderRevealPage } from './pages';
 import { PURCHASE_DISABLED, PurchaseService } from './purchase.service';
+import { clientAddress } from './session-lookups';
 
 export const WEBHOOK_PATH = '/v1/purchase/webhook';
 export const CHECKOUT_PATH = '/v1/purchase/checkout';
@@ -93,7 +94,8 @@ export class PurchaseController {
     summary: 'The reveal page (HTML) Stripe sends the buyer back to: shows the new key once',
     description:
       '200 the key (first visit only); 202 payment being confirmed (refreshes itself); 410 already shown or revoked; ' +
-      '400 malformed session_id; 402 not paid; 404 unknown session; 503 purchases off.',
+      '400 malformed session_id; 402 not paid; 404 unknown session; 429 too many lookups of unknown sessions from ' +
+      'this address (Retry-After; SESSION_LOOKUPS_PER_MINUTE / SESSION_LOOKUPS_PER_DAY); 503 purchases off.',
   })
   @ApiProduces('text/html')
   @ApiResponse({ status: 200, description: 'The page with the key (first visit only)', content: { 'text/html': { schema: { type: 'string' } } } })
@@ -106,9 +108,16 @@ export class PurchaseController {
     description: 'The key was already shown, or the purchase was refunded',
     content: { 'text/html': { schema: { type: 'string' } } },
   })
+  @ApiResponse({
+    status: 429,
+    description: 'Too many lookups of sessions this service does not know from this address; Retry-After says when to try again',
+    headers: { 'Retry-After': { description: 'Seconds until the allowance is renewed', schema: { type: 'integer' } } },
+    content: { 'text/html': { schema: { type: 'string' } } },
+  })
   @ApiResponse({ status: 503, description: 'Purchases are off on this server', content: { 'text/html': { schema: { type: 'string' } } } })
-  async success(@Query('session_id') sessionId: unknown, @Res() res: Response): Promise<void> {
-    const { status, state } = await this.purchases.reveal(sessionId);
+  async success(@Query('session_id') sessionId: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const { status, state, retryAfterSeconds } = await this.purchases.reveal(sessionId, clientAddress(req.socket.remoteAddress));
+    if (retryAfterSeconds !== undefined) res.set('Retry-After', String(retryAfterSeconds));
     sendPage(res, status, renderRevealPage(state));
   }
 

@@ -10,6 +10,7 @@ import type { Price, RevealState } from './pages';
 import { BoughtItem, paymentProblem } from './payment-check';
 import { PaidSession, PurchaseStore } from './purchase.store';
 import { sealingKey } from './seal';
+import { SessionLookups } from './session-lookups';
 import { checkoutParams, createStripeClient, idOf, paidSessionOf, PRODUCT_METADATA, SESSION_ID } from './stripe-gateway';
 
 export const PURCHASE_DISABLED = () => new ApiError(503, 'PURCHASE_DISABLED', 'Keys cannot be bought on this server (STRIPE_SECRET_KEY is not set).');
@@ -34,6 +35,7 @@ export class PurchaseService {
   private readonly config?: PurchaseConfig;
   private readonly stripe?: Stripe;
   private readonly store?: PurchaseStore;
+  private readonly lookups?: SessionLookups;
   private durability: 'unknown' | 'waitaof' | 'unsupported' = 'unknown';
   private shownPrice?: { price: Price; at: number };
 
@@ -45,6 +47,7 @@ export class PurchaseService {
     if (!this.config) return;
     this.stripe = createStripeClient(this.config);
     this.store = new PurchaseStore(redis.client, appConfig.queuePrefix, sealingKey(this.config.sealSecret));
+    this.lookups = new SessionLookups(redis.client, appConfig.queuePrefix, this.config.sessionLookups);
   }
 
   get enabled(): boolean {
@@ -61,6 +64,7 @@ export class PurchaseService {
     try {
       const session = await stripe.checkout.sessions.create(checkoutParams(config));
       if (!session.url) throw new Error('Stripe returned a session without a URL');
+      await this.rememberCreated(session.id);
       return session.url;
     } catch (err) {
       this.logger.warn(`checkout session not created: ${(err as Error).message}`);
@@ -152,21 +156,43 @@ export class PurchaseService {
     return outcome === 'revoked' ? 'revoked' : outcome === 'already-revoked' ? 'already-revoked' : 'revocation-remembered';
   }
 
+  /** Best effort: a buyer whose session was not remembered is only counted against the lookup limit. */
+  private async rememberCreated(sessionId: string): Promise<void> {
+    try {
+      await this.lookups?.rememberCreated(sessionId);
+    } catch (err) {
+      this.logger.warn(`created session ${sessionId} not remembered: ${(err as Error).message}`);
+    }
+  }
+
   /**
    * The success page. Shows the key once; before the webhook has come it asks Stripe itself (Stripe's advice:
    * fulfil from the landing page too) and issues if the session is paid, else says the payment is confirming.
    */
-  async reveal(sessionId: unknown): Promise<{ status: number; state: RevealState }> {
+  async reveal(sessionId: unknown, clientAddress = 'unknown'): Promise<{ status: number; state: RevealState; retryAfterSeconds?: number }> {
     if (!this.enabled) return { status: 503, state: { kind: 'disabled' } };
     if (typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) return { status: 400, state: { kind: 'invalid' } };
     const { store, stripe } = this.ready();
     let outcome = await this.redisWork(() => store.reveal(sessionId));
     if (outcome.kind === 'unknown') {
+      // Not issued yet: ask Stripe, unless it said lately it has no such session, or this address is over its
+      // allowance of lookups of sessions our checkout did not make (session-lookups.ts).
+      const lookups = this.lookups!;
+      if (await this.redisWork(() => lookups.knownMissing(sessionId))) return { status: 404, state: { kind: 'not-found' } };
+      if (!(await this.redisWork(() => lookups.wasCreated(sessionId)))) {
+        const allowance = await this.redisWork(() => lookups.take(clientAddress));
+        if (!allowance.allowed) {
+          return { status: 429, state: { kind: 'too-many', retryAfterSeconds: allowance.retryAfterSeconds }, retryAfterSeconds: allowance.retryAfterSeconds };
+        }
+      }
       let session: Stripe.Checkout.Session;
       try {
         session = await stripe.checkout.sessions.retrieve(sessionId);
       } catch (err) {
-        if ((err as { statusCode?: number }).statusCode === 404) return { status: 404, state: { kind: 'not-found' } };
+        if ((err as { statusCode?: number }).statusCode === 404) {
+          await this.redisWork(() => lookups.rememberMissing(sessionId));
+          return { status: 404, state: { kind: 'not-found' } };
+        }
         this.logger.warn(`session lookup failed: ${(err as Error).message}`);
         return { status: 202, state: { kind: 'pending', refreshSeconds: 3 } };
       }
