@@ -15,9 +15,9 @@ const PER_MINUTE = 10;
 const PER_DAY = 15;
 
 /** A GET from a chosen local source address. */
-function getFrom(agent: Agent, url: string): Promise<{ status: number; html: string; retryAfter?: string }> {
+function getFrom(agent: Agent, url: string, headers: Record<string, string> = {}): Promise<{ status: number; html: string; retryAfter?: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { agent }, (res) => {
+    const req = request(url, { agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, html: Buffer.concat(chunks).toString(), retryAfter: res.headers['retry-after'] }));
@@ -93,6 +93,9 @@ describe('success page: limited Stripe lookups of unknown sessions', () => {
     // Still refused afterwards, without asking Stripe; another address is served.
     const n = lookups();
     expect((await success(flooder, randomId())).status).toBe(429);
+    // X-Forwarded-For is not trusted: a made-up one does not open a new allowance.
+    const spoofed = await getFrom(flooder, `${service.baseUrl}/purchase/success?session_id=${randomId()}`, { 'x-forwarded-for': '203.0.113.7' });
+    expect(spoofed.status).toBe(429);
     expect(lookups()).toBe(n);
     expect((await success(other, randomId())).status).toBe(404);
     expect(lookups()).toBe(n + 1);

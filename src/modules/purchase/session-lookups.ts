@@ -22,21 +22,15 @@ export const CREATED_SESSION_TTL_S = 2 * 24 * 3600;
 
 /**
  * Take one lookup from both windows, or none: a request refused by one window does not use up the other.
- * KEYS: minute counter, day counter. ARGV: per-minute limit, per-day limit, minute TTL, day TTL (0 limit: none).
+ * KEYS: minute counter, day counter. ARGV: per-minute limit, per-day limit, seconds left in the minute, in the day (0 limit: none).
  * Returns {1, 0} allowed, {0, seconds} refused (seconds until the window that refused it ends).
  */
 const TAKE_SCRIPT = `
 local m = tonumber(redis.call('GET', KEYS[1]) or '0')
 local d = tonumber(redis.call('GET', KEYS[2]) or '0')
 local ml, dl = tonumber(ARGV[1]), tonumber(ARGV[2])
-if dl > 0 and d >= dl then
-  local ttl = redis.call('TTL', KEYS[2])
-  return {0, ttl > 0 and ttl or tonumber(ARGV[4])}
-end
-if ml > 0 and m >= ml then
-  local ttl = redis.call('TTL', KEYS[1])
-  return {0, ttl > 0 and ttl or tonumber(ARGV[3])}
-end
+if dl > 0 and d >= dl then return {0, tonumber(ARGV[4])} end
+if ml > 0 and m >= ml then return {0, tonumber(ARGV[3])} end
 if redis.call('INCR', KEYS[1]) == 1 then redis.call('EXPIRE', KEYS[1], ARGV[3]) end
 if redis.call('INCR', KEYS[2]) == 1 then redis.call('EXPIRE', KEYS[2], ARGV[4]) end
 return {1, 0}`;
