@@ -2,8 +2,11 @@
  * Usage per key (README "Usage"): calls answered 2xx are counted per UTC day and operation, batched in the API's
  * memory and written to Redis; GET /v1/usage writes this process's counts first, so it shows them at once.
  */
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { type Json, post, RunningService, startService } from './helpers/service';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { type Json, post, REDIS_URL, RunningService, startService } from './helpers/service';
 
 const RA = { birthdate: '1948-04-09', birthtime: '00:14', location: 'Montreal, Quebec, Canada' };
 const KEY_A = `usage-a-${randomBytes(8).toString('hex')}`;
@@ -67,6 +70,26 @@ describe('usage (e2e)', () => {
     } finally {
       redis.disconnect();
     }
+  });
+
+  it('the key CLI shows the same by key or hash prefix (npm run key -- usage <key or hash prefix>)', async () => {
+    const key = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ['dist/cli/key.js', ...args], {
+        cwd: join(__dirname, '..'),
+        env: { ...process.env, REDIS_URL, REDIS_PREFIX: service.prefix },
+        timeout: 30_000,
+      });
+    const shown = JSON.parse((await key('usage', KEY_A)).stdout);
+    expect(shown).toEqual((await usage(service.baseUrl, KEY_A)).body);
+    expect(shown.totals).toEqual({ byOperation: { chart: 7, transit: 3 }, total: 10 });
+
+    const made = (await key('create', 'usage-cli')).stdout.trim();
+    expect((await post(service.baseUrl, '/v1/chart', RA, { key: made })).status).toBe(200);
+    await usage(service.baseUrl, made); // writes this process's counts
+    const { createHash } = await import('node:crypto');
+    const prefix = createHash('sha256').update(made).digest('hex').slice(0, 12);
+    expect(JSON.parse((await key('usage', prefix)).stdout).totals).toEqual({ byOperation: { chart: 1 }, total: 1 });
+    await expect(key('usage', 'ffffffff')).rejects.toMatchObject({ code: 1 });
   });
 
   it('needs a key', async () => {
