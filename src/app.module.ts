@@ -17,6 +17,7 @@ import { PlacesModule } from './modules/places/places.module';
 import { ReferenceModule } from './modules/reference/reference.module';
 import { PurchaseModule } from './modules/purchase/purchase.module';
 import { SdkModule } from './modules/sdk/sdk.module';
+import { UsageModule } from './modules/usage/usage.module';
 import { TimeSeriesModule } from './modules/time-series/time-series.module';
 import { ProcessorsModule } from './processors/processors.module';
 
@@ -32,6 +33,7 @@ const API_FEATURES: Type[] = [
   McpModule,
   HomeModule,
   SdkModule,
+  UsageModule,
 ];
 
 /**

@@ -23,6 +23,7 @@ import { adviceMemoryRoutes } from './modules/advice/advice-answers';
 import { AdviceService } from './modules/advice/advice.service';
 import { ApiKeyService } from './modules/auth/api-key.store';
 import { placesMemoryRoutes } from './modules/places/places-answers';
+import { UsageService } from './modules/usage/usage.service';
 import { PlacesService } from './modules/places/places.service';
 import { MetricsService } from './modules/metrics/metrics.service';
 import { CHECKOUT_PATH, WEBHOOK_PATH } from './modules/purchase/purchase.controller';
@@ -81,7 +82,8 @@ function installAdvicePreRouter(app: INestApplication, config: AppConfig): void 
   const metrics = app.get(MetricsService);
   const logger = new JsonLogger(config.logLevel);
   const advice = adviceMemoryRoutes(app.get(AdviceService));
-  const places = placesMemoryRoutes(app.get(PlacesService), app.get(ApiKeyService));
+  const usage = app.get(UsageService);
+  const places = placesMemoryRoutes(app.get(PlacesService), app.get(ApiKeyService), (keyHash, operation) => usage.add(keyHash, operation));
   const routes: MemoryRoutes = (path, req) => advice(path, req) ?? places(path, req);
   installPreRouter(app.getHttpServer() as Server, routes, (answer, correlationId, seconds) => {
     metrics.observeHttp('GET', answer.route, answer.status, seconds);

@@ -82,6 +82,7 @@ const SUCCESSES: { method: 'GET' | 'POST'; path: string; body?: unknown }[] = [
   { method: 'GET', path: '/api/advice' },
   { method: 'GET', path: '/api/advice/all' },
   { method: 'GET', path: '/api/advice/371' },
+  { method: 'GET', path: '/v1/usage' },
 ];
 
 /** Error answers, each provoked for real; every code a client can be given by a request is here at least once. */

@@ -1,16 +1,18 @@
 /**
- * npm run key -- create [label] | list | revoke <key | hash prefix>
+ * npm run key -- create [label] | list | revoke <key | hash prefix> | usage <key | hash prefix>
  * `list` shows every key, made here (`cli`) or bought (`purchase`, with the buyer's email); `revoke` works for
- * both, and every API replica drops the key from its cache at once (pub/sub).
+ * both, and every API replica drops the key from its cache at once (pub/sub). `usage` prints what GET /v1/usage
+ * answers that key (JSON), as written to Redis: an API process writes its counts about every second.
  * Talks to the configured Redis (REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES). A created key is printed
  * once and never stored in clear.
  */
 import { loadConfigOrExit } from '../config/app-config';
 import { ApiKeyStore } from '../modules/auth/api-key.store';
 import { purchaseName } from '../modules/auth/key-records';
+import { readUsage } from '../modules/usage/usage-counter';
 import { createRedisClient, describeRedis, prefixNode } from '../modules/redis/redis-connection';
 
-const USAGE = 'usage: npm run key -- create [label] | list | revoke <key or hash prefix>';
+const USAGE = 'usage: npm run key -- create [label] | list | revoke <key or hash prefix> | usage <key or hash prefix>';
 
 async function main(argv: string[]): Promise<number> {
   const [command, arg] = argv;
@@ -46,6 +48,18 @@ async function main(argv: string[]): Promise<number> {
           return 1;
         }
         process.stdout.write(`revoked ${revoked.hash.slice(0, 16)} (${revoked.label})\n`);
+        return 0;
+      }
+      case 'usage': {
+        if (!arg) break;
+        const hash = await store.findHash(arg);
+        if (!hash) {
+          process.stderr.write('No single key matches that key or hash prefix.\n');
+          return 1;
+        }
+        const report = await readUsage(await prefixNode(redis, config.queuePrefix), config.queuePrefix, hash);
+        process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+        process.stderr.write(`key ${hash.slice(0, 16)}: ${report.today.total} call(s) today, ${report.totals.total} in all\n`);
         return 0;
       }
     }

@@ -62,6 +62,7 @@ export type PlaceSearch = Success<'/v1/places', 'get'>;
 export type Advice = Success<'/api/advice', 'get'>;
 export type AdviceList = Success<'/api/advice/all', 'get'>;
 export type KeyRotation = Success<'/v1/keys/rotate'>;
+export type Usage = Success<'/v1/usage', 'get'>;
 export type ReferenceIndex = Success<'/v1/reference', 'get'>;
 export type ReferenceItem = Success<'/v1/reference/{kind}/{id}', 'get'>;
 
@@ -392,6 +393,11 @@ export class HdClient {
   /** GET /api/advice/all: every piece of advice, in id order. */
   allAdvice(options?: CallOptions): Promise<AdviceList> {
     return this.unwrap<AdviceList>(this.raw.GET('/api/advice/all', { ...init(options) }));
+  }
+
+  /** GET /v1/usage: the calls this key made (answered 2xx), per operation: today, each of the last 30 UTC days, and in all. */
+  usage(options?: CallOptions): Promise<Usage> {
+    return this.unwrap<Usage>(this.raw.GET('/v1/usage', { ...init(options) }));
   }
 
   /**

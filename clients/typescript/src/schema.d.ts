@@ -561,6 +561,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How much the calling key was used: calls per operation today, on each of the last 30 days (UTC) and in all
+         * @description Counts the calls made with this key that were answered 2xx, by operation id (a batch counts once, as batch); errors are not counted, and this call itself is not. Usage never limits anything. The API writes its counts to Redis about every second; this answer includes every call this server process answered before it.
+         */
+        get: operations["usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3573,6 +3593,36 @@ export interface components {
             createdAt: string;
             /** @description First 16 hex digits of the SHA-256 of the key that was replaced (to tell keys apart in logs). */
             replaced: string;
+        };
+        /** @description Calls answered on one UTC day. */
+        UsageDay: {
+            /**
+             * Format: date
+             * @description The UTC day (YYYY-MM-DD).
+             */
+            date: string;
+            /** @description Calls per operation id (e.g. chart, transit, batch); operations not called that day are absent. */
+            byOperation: {
+                [key: string]: number;
+            };
+            /** @description All calls of that day. */
+            total: number;
+        };
+        /** @description GET /v1/usage: calls made with the calling key and answered 2xx, by operation (usage never limits anything). */
+        Usage: {
+            /** @description Today's calls (UTC). */
+            today: components["schemas"]["UsageDay"];
+            /** @description The last 30 UTC days, today first, days without calls included (total 0). */
+            last30Days: components["schemas"]["UsageDay"][];
+            /** @description All calls ever made with this key. */
+            totals: {
+                /** @description Calls per operation id. */
+                byOperation: {
+                    [key: string]: number;
+                };
+                /** @description All calls. */
+                total: number;
+            };
         };
         /** @description POST /v1/purchase/webhook (called by Stripe): the event was received and applied. */
         WebhookReceipt: {
@@ -9836,6 +9886,60 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+        };
+    };
+    usage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calling key's usage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            /** @description API_KEY_MISSING or API_KEY_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "API_KEY_MISSING",
+                     *         "message": "Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the usage counts cannot be read right now (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Usage cannot be read right now."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };

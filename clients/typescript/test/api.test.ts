@@ -270,6 +270,16 @@ describe('against a running API', { skip }, () => {
       assert.deepEqual(random, all[random.id - 1]);
     });
 
+    it('usage(): the calls this key made, counted by operation', async () => {
+      const before = await hd.usage();
+      await hd.places('montreal');
+      const after = await hd.usage();
+      assert.equal(after.today.date, new Date().toISOString().slice(0, 10));
+      assert.equal(after.last30Days.length, 30);
+      assert.equal(after.totals.byOperation.places, (before.totals.byOperation.places ?? 0) + 1);
+      assert.equal(after.totals.total, before.totals.total + 1);
+    });
+
     it('the raw openapi-fetch client: same key header, { data, error, response }, no throw', async () => {
       const ok = await hd.raw.GET('/api/advice/{id}', { params: { path: { id: 3 } } });
       assert.equal(ok.response.status, 200);

@@ -199,6 +199,17 @@ export class ApiKeyStore {
     return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }
 
+  /**
+   * The hash a key is known by, from the key itself (static keys too) or its hash or a unique prefix of 8+ hex
+   * digits of a stored key's hash; undefined when nothing, or more than one key, matches.
+   */
+  async findHash(keyOrHash: string): Promise<string | undefined> {
+    if (!/^[0-9a-f]{8,64}$/.test(keyOrHash)) return hashApiKey(keyOrHash).toString('hex');
+    const hashes = (await this.list()).filter((k) => k.hash.startsWith(keyOrHash)).map((k) => k.hash);
+    if (hashes.length === 1) return hashes[0];
+    return hashes.length === 0 && keyOrHash.length === 64 ? keyOrHash : undefined;
+  }
+
   /** Revokes by the key itself or by its hash (or a unique prefix of 8+ hex digits). */
   async revoke(keyOrHash: string): Promise<StoredKey | undefined> {
     const hashes = /^[0-9a-f]{8,64}$/.test(keyOrHash)

@@ -382,6 +382,16 @@ export const OPERATIONS = {
     description: 'Keys never expire, so a leaked key is replaced here. A bought key stays tied to its purchase. Keys from HD_API_KEYS cannot be rotated.',
     output: { kind: 'json', schema: 'KeyRotation' },
   },
+  usage: {
+    method: 'GET',
+    path: '/v1/usage',
+    queued: false,
+    summary: 'How much the calling key was used: calls per operation today, on each of the last 30 days (UTC) and in all',
+    description:
+      'Counts the calls made with this key that were answered 2xx, by operation id (a batch counts once, as batch); errors are not counted, and this call itself is not. ' +
+      'Usage never limits anything. The API writes its counts to Redis about every second; this answer includes every call this server process answered before it.',
+    output: { kind: 'json', schema: 'Usage' },
+  },
   checkout: {
     method: 'POST',
     path: '/v1/purchase/checkout',
