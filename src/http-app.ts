@@ -18,12 +18,12 @@ import { buildValidationPipe } from './common/validation';
 import { refuseHostileJson } from './common/hostile-json';
 import { JsonLogger } from './common/json-logger';
 import { installPreRouter, type MemoryRoutes } from './common/pre-router';
-import { requestLogMiddleware, writeRequestLine } from './common/request-log';
+import { type AnsweredWithKey, requestLogMiddleware, writeRequestLine } from './common/request-log';
 import { adviceMemoryRoutes } from './modules/advice/advice-answers';
 import { AdviceService } from './modules/advice/advice.service';
 import { ApiKeyService } from './modules/auth/api-key.store';
 import { placesMemoryRoutes } from './modules/places/places-answers';
-import { UsageService } from './modules/usage/usage.service';
+import { UsageService, usageSink } from './modules/usage/usage.service';
 import { PlacesService } from './modules/places/places.service';
 import { MetricsService } from './modules/metrics/metrics.service';
 import { CHECKOUT_PATH, WEBHOOK_PATH } from './modules/purchase/purchase.controller';
@@ -51,7 +51,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     logger: new JsonLogger(config.logLevel),
   });
   app.use(drainingMiddleware, correlationMiddleware);
-  app.use(requestLogMiddleware(config.logLevel));
+  // Usage is counted from the request log's finish handler, once the API's usage service exists (not in a worker).
+  let answeredWithKey: AnsweredWithKey | undefined;
+  app.use(requestLogMiddleware(config.logLevel, () => answeredWithKey));
   app.use(app.get(MetricsService).httpMiddleware);
   app.use(refuseLongUrl);
   answerClientErrors(app.getHttpServer());
@@ -72,6 +74,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.useGlobalPipes(buildValidationPipe());
   app.enableShutdownHooks();
   if (config.role !== 'worker') setUpOpenApi(app);
+  if (config.role !== 'worker') answeredWithKey = usageSink(app.get(UsageService));
   if (config.role !== 'worker' && options.preRouter !== false) installAdvicePreRouter(app, config);
   if (config.role !== 'worker') installKeyAdmission(app, config);
   return app;

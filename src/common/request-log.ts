@@ -63,7 +63,10 @@ export function writeRequestLine(logger: JsonLogger, r: AnsweredRequest): void {
  * One JSON line per answered request: method, route pattern, status, duration, job id, correlation id.
  * Never the body, the query string, headers (so never the HD-Api-Key) or the raw path.
  */
-export function requestLogMiddleware(level: ConstructorParameters<typeof JsonLogger>[0]): RequestHandler {
+/** Told of every answer finished for a request with a key (usage counting, modules/usage): key hash, method, route, status. */
+export type AnsweredWithKey = (keyHash: string, method: string, route: string, status: number) => void;
+
+export function requestLogMiddleware(level: ConstructorParameters<typeof JsonLogger>[0], answeredWithKey?: () => AnsweredWithKey | undefined): RequestHandler {
   const logger = new JsonLogger(level);
   return (req: Request, res: Response, next: NextFunction): void => {
     const start = process.hrtime.bigint();
@@ -71,11 +74,15 @@ export function requestLogMiddleware(level: ConstructorParameters<typeof JsonLog
     const write = (aborted: boolean) => {
       if (done) return;
       done = true;
+      const route = routeOf(req);
+      // A client that hung up before the answer: 499, as nginx logs it.
+      const status = aborted && !res.headersSent ? 499 : res.statusCode;
+      const keyHash = (res.locals as RequestTrace).keyHash;
+      if (keyHash && !aborted) answeredWithKey?.()?.(keyHash, req.method, route, status);
       writeRequestLine(logger, {
         method: req.method,
-        route: routeOf(req),
-        // A client that hung up before the answer: 499, as nginx logs it.
-        status: aborted && !res.headersSent ? 499 : res.statusCode,
+        route,
+        status,
         durationMs: Number(process.hrtime.bigint() - start) / 1e6,
         correlationId: correlationIdOf(req),
         jobId: (res.locals as RequestTrace).jobId,

@@ -12,7 +12,7 @@ export const PLACES_ROUTE = '/v1/places';
  * plainly fine — a key already known valid (static, or checked within the last seconds), a well-formed q and
  * limit, a search that succeeds. Anything else (a key to look up in Redis, an error to explain) goes to the
  * Nest controller, which gives the same answer the long way and stays the documented surface. An answer given
- * here is counted in the key's usage (`count`), as the controller's are by the usage interceptor.
+ * here is counted in the key's usage (`count`), as the controller's are from the request log (modules/usage: usageSink).
  */
 export function placesMemoryRoutes(
   places: PlacesService,
