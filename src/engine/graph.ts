@@ -9,6 +9,7 @@
  */
 import { Authority, CENTERS, CenterName, Channel, Definition, HdType } from './types';
 import { CHANNELS } from './tables/channels';
+import { DEFINITIONS } from './tables/labels';
 import { GATE_CENTER, MOTORS } from './tables/wheel';
 
 /** Center name → bit index (CENTERS order). */
@@ -135,8 +136,6 @@ export function authorityOf(definedMask: number, components: readonly number[]):
   if (definedMask !== 0) return 'Mental / Environmental (no inner authority)';
   return 'Lunar';
 }
-
-const DEFINITIONS: readonly Definition[] = ['No Definition', 'Single Definition', 'Split Definition', 'Triple Split Definition', 'Quadruple Split Definition'];
 
 /** Number of connected components → definition name (RULES 7.1; five or more is impossible). */
 export function definitionOf(componentCount: number): Definition {

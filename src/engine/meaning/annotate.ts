@@ -33,8 +33,8 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
 const CENTER_SET = new Set<string>(CENTERS);
-/** The fields whose plain-string values are labels (see labelMeaning). */
-const LABEL_FIELDS = new Set([
+/** The fields whose plain-string values are labels (see labelMeaning; schemas/meaning.ts reads the same). */
+export const LABEL_FIELDS: ReadonlySet<string> = new Set([
   'type',
   'authority',
   'profile',

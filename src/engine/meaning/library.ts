@@ -7,8 +7,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CHANNELS } from '../tables/channels';
-import { CROSSES } from '../tables/crosses';
-import { PROFILE_GEOMETRY } from '../tables/profiles';
+import { AUTHORITIES, CIRCUIT_GROUPS, CIRCUITS, CROSS_GEOMETRIES, CROSS_NAMES, DEFINITIONS, PROFILES } from '../tables/labels';
 import { QUARTERS } from '../tables/quarters';
 import { TYPE_DETAILS } from '../tables/type-details';
 import { DETERMINATION_COLORS, ENVIRONMENT_COLORS } from '../tables/variable-names';
@@ -21,26 +20,7 @@ export type MeaningLanguage = (typeof MEANING_LANGUAGES)[number];
 export const MEANING_LICENCE = 'CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)';
 export const MEANING_ATTRIBUTION = 'Human Design meaning library by the hd-chart-api authors, CC BY 4.0';
 
-export const AUTHORITIES: readonly Authority[] = [
-  'Emotional (Solar Plexus)',
-  'Sacral',
-  'Splenic',
-  'Ego Manifested',
-  'Ego Projected',
-  'Self-Projected',
-  'Mental / Environmental (no inner authority)',
-  'Lunar',
-];
-export const DEFINITIONS: readonly Definition[] = [
-  'No Definition',
-  'Single Definition',
-  'Split Definition',
-  'Triple Split Definition',
-  'Quadruple Split Definition',
-];
-export const GEOMETRIES: readonly CrossGeometry[] = ['Right Angle', 'Juxtaposition', 'Left Angle'];
-export const CIRCUIT_GROUPS = ['Individual', 'Collective', 'Tribal', 'Integration'] as const;
-export const CIRCUITS = ['Knowing', 'Centering', 'Integration', 'Logic', 'Abstract', 'Ego', 'Defense'] as const;
+export { AUTHORITIES, CIRCUIT_GROUPS, CIRCUITS, CROSS_GEOMETRIES, CROSS_NAMES, DEFINITIONS, PROFILES };
 export const VARIABLES = ['determination', 'environment', 'motivation', 'perspective'] as const;
 export type VariableName = (typeof VARIABLES)[number];
 const SIX = ['1', '2', '3', '4', '5', '6'] as const;
@@ -122,8 +102,6 @@ const FILES = ['gates', 'channels', 'circuits', 'centers', 'types', 'authorities
 
 export const GATE_NUMBERS: readonly string[] = Array.from({ length: 64 }, (_, i) => String(i + 1));
 export const CHANNEL_IDS: readonly string[] = CHANNELS.map((c) => `${c.gate1}-${c.gate2}`);
-export const CROSS_NAMES: readonly string[] = Object.values(CROSSES).flatMap((row) => [row.rightAngle.name, row.juxtaposition.name, row.leftAngle.name]);
-export const PROFILES: readonly string[] = Object.keys(PROFILE_GEOMETRY);
 
 /** Reads every language; throws naming the file and the first missing or empty text. */
 export function loadMeaningLibraries(dir = MEANING_DIR): MeaningLibraries {
@@ -178,7 +156,7 @@ function checkShape(lib: MeaningLibrary, label: string): void {
   for (const k of ['simple', 'wide'] as const)
     fields(lib.definitions.splitKinds?.[k] as unknown as Record<string, unknown>, ['name', 'description'], `definitions.splitKinds.${k}`);
   for (const q of QUARTERS) fields(lib.quarters.quarters?.[q] as unknown as Record<string, unknown>, ['name', 'theme', 'description'], `quarters.${q}`);
-  for (const g of GEOMETRIES) fields(lib.quarters.geometries?.[g] as unknown as Record<string, unknown>, ['name', 'description'], `geometries.${g}`);
+  for (const g of CROSS_GEOMETRIES) fields(lib.quarters.geometries?.[g] as unknown as Record<string, unknown>, ['name', 'description'], `geometries.${g}`);
   for (const c of CROSS_NAMES) fields(lib.crosses[c] as unknown as Record<string, unknown>, ['name', 'description'], `crosses.${c}`);
   for (const v of VARIABLES) {
     fields(lib.variables.arrows?.[v] as unknown as Record<string, unknown>, ['name', 'description', 'left', 'right'], `variables.arrows.${v}`);

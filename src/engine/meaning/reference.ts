@@ -20,7 +20,7 @@ import {
   CROSS_NAMES,
   DEFINITIONS,
   GATE_NUMBERS,
-  GEOMETRIES,
+  CROSS_GEOMETRIES,
   MEANING_ATTRIBUTION,
   MEANING_LICENCE,
   type MeaningLibrary,
@@ -85,7 +85,7 @@ export function referenceId(kind: ReferenceKind, idOrSlug: string): string | und
   return LOOKUP[kind].get(idOrSlug.trim().toLowerCase());
 }
 
-const CENTER_KINDS: Record<CenterName, string[]> = {
+export const CENTER_KINDS: Record<CenterName, string[]> = {
   Head: ['pressure'],
   Ajna: ['awareness'],
   Throat: ['expression'],
@@ -96,7 +96,6 @@ const CENTER_KINDS: Record<CenterName, string[]> = {
   Spleen: ['awareness'],
   Root: ['motor', 'pressure'],
 };
-export { CENTER_KINDS };
 
 const QUARTER_OF_GATE: Record<number, Quarter> = Object.fromEntries(
   // The Quarter of Initiation starts at wheel index 2 (gate 13); 16 gates a quarter (RULES 9.4).
@@ -213,7 +212,7 @@ function itemOf(lib: MeaningLibrary, kind: ReferenceKind, id: string): object {
     case 'crosses': {
       const row = Object.values(CROSSES).find((r) => [r.rightAngle, r.juxtaposition, r.leftAngle].some((e) => e.name === id))!;
       const entry = [row.rightAngle, row.juxtaposition, row.leftAngle].find((e) => e.name === id)!;
-      const geometry = GEOMETRIES.find((g) => id.startsWith(g))!;
+      const geometry = CROSS_GEOMETRIES.find((g) => id.startsWith(g))!;
       return {
         gates: entry.gates,
         geometry,

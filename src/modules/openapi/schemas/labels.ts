@@ -2,13 +2,13 @@
  * Enumerations and scalar building blocks shared by every answer: bodies, centers, the chart's labels, the
  * mandala's numbers, instants. The values come from the engine's own tables (src/engine/types.ts,
  * src/engine/tables/*), so the document cannot name a label the engine does not give or miss one it does; the few
- * labels the engine holds only as TypeScript unions are listed here and checked against those unions at compile
- * time. schemas.spec.ts checks all of them against RULES.md (the independent source).
+ * labels the engine holds only as TypeScript unions are listed in src/engine/tables/labels.ts and checked against
+ * those unions at compile time. schemas.spec.ts checks all of them against RULES.md (the independent source).
  */
 import { STATION_BODIES } from '../../../engine/ingresses';
 import { CHANNELS as ENGINE_CHANNELS } from '../../../engine/tables/channels';
-import { CROSSES } from '../../../engine/tables/crosses';
-import { LINE_NAMES as ENGINE_LINE_NAMES, PROFILE_GEOMETRY } from '../../../engine/tables/profiles';
+import { AUTHORITIES, CIRCUIT_GROUPS, CIRCUITS, CROSS_GEOMETRIES, CROSS_NAMES, DEFINITIONS, PROFILES } from '../../../engine/tables/labels';
+import { LINE_NAMES as ENGINE_LINE_NAMES } from '../../../engine/tables/profiles';
 import { QUARTERS } from '../../../engine/tables/quarters';
 import { TYPE_DETAILS } from '../../../engine/tables/type-details';
 import {
@@ -17,10 +17,10 @@ import {
   MOTIVATION_COLORS as ENGINE_MOTIVATION,
   PERSPECTIVE_COLORS as ENGINE_PERSPECTIVE,
 } from '../../../engine/tables/variable-names';
-import { type Authority, CENTERS, type CrossGeometry, type Definition, type HdType, PLANETS } from '../../../engine/types';
+import { CENTERS, type HdType, PLANETS } from '../../../engine/types';
 import { integer, JsonSchema, number, string, stringEnum } from './json-schema';
 
-export { CENTERS, PLANETS, QUARTERS, STATION_BODIES };
+export { AUTHORITIES, CENTERS, CIRCUIT_GROUPS, CIRCUITS, CROSS_GEOMETRIES, DEFINITIONS, PLANETS, PROFILES, QUARTERS, STATION_BODIES };
 
 const unique = <T>(values: Iterable<T>): T[] => [...new Set(values)];
 
@@ -30,35 +30,7 @@ export const SIGNATURES = unique(Object.values(TYPE_DETAILS).map((t) => t.signat
 export const NOT_SELF_THEMES = unique(Object.values(TYPE_DETAILS).map((t) => t.notSelfTheme));
 export const AURAS = unique(Object.values(TYPE_DETAILS).map((t) => t.aura));
 
-/** Every member of a union, listed once: `satisfies` refuses a value outside it, AllOf a missing one. */
-type AllOf<U, L extends readonly unknown[]> = [U] extends [L[number]] ? L : never;
-
-export const AUTHORITIES = [
-  'Emotional (Solar Plexus)',
-  'Sacral',
-  'Splenic',
-  'Ego Manifested',
-  'Ego Projected',
-  'Self-Projected',
-  'Mental / Environmental (no inner authority)',
-  'Lunar',
-] as const satisfies readonly Authority[];
-export const DEFINITIONS = [
-  'No Definition',
-  'Single Definition',
-  'Split Definition',
-  'Triple Split Definition',
-  'Quadruple Split Definition',
-] as const satisfies readonly Definition[];
-export const CROSS_GEOMETRIES = ['Right Angle', 'Juxtaposition', 'Left Angle'] as const satisfies readonly CrossGeometry[];
-const _complete: [AllOf<Authority, typeof AUTHORITIES>, AllOf<Definition, typeof DEFINITIONS>, AllOf<CrossGeometry, typeof CROSS_GEOMETRIES>] = [
-  AUTHORITIES,
-  DEFINITIONS,
-  CROSS_GEOMETRIES,
-];
-
 /** The 12 profiles (personality Sun line / design Sun line) and their line names (RULES 8). */
-export const PROFILES = Object.keys(PROFILE_GEOMETRY);
 export const LINE_NAMES = ENGINE_LINE_NAMES.slice(1);
 export const PROFILE_NAMES = PROFILES.map((p) => {
   const [a, b] = p.split('/').map(Number);
@@ -66,10 +38,7 @@ export const PROFILE_NAMES = PROFILES.map((p) => {
 });
 
 /** The 192 cross names (RULES 9.3): three per personality Sun gate. */
-export const INCARNATION_CROSS_NAMES = Object.values(CROSSES).flatMap((row) => [row.rightAngle.name, row.juxtaposition.name, row.leftAngle.name]);
-
-export const CIRCUIT_GROUPS = unique(ENGINE_CHANNELS.map((c) => c.circuitGroup));
-export const CIRCUITS = unique(ENGINE_CHANNELS.map((c) => c.circuit));
+export const INCARNATION_CROSS_NAMES = CROSS_NAMES;
 
 /** The 36 channels as [gate1, gate2, name], gate1 the lower gate (RULES 4). */
 export const CHANNELS = ENGINE_CHANNELS.map((c) => [c.gate1, c.gate2, c.name] as const);

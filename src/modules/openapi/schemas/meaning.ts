@@ -3,7 +3,8 @@
  * library's answers (GET /v1/reference…). `withMeaning` adds the optional `meaning` property to the chart answers'
  * object schemas by the same rules of shape the annotation follows, so the schemas say exactly where texts appear.
  */
-import { MEANING_LANGUAGES } from '../../../engine/meaning/library';
+import { LABEL_FIELDS } from '../../../engine/meaning/annotate';
+import { MEANING_LANGUAGES, VARIABLES } from '../../../engine/meaning/library';
 import { array, integer, JsonSchema, object, partialObject, ref, string, stringEnum } from './json-schema';
 
 const text = (description: string) => string(description, { minLength: 1 });
@@ -263,20 +264,6 @@ export const MEANING_SCHEMAS: Record<string, JsonSchema> = {
 
 type Role = 'gateEntry' | 'cross' | 'variable';
 
-const LABEL_FIELDS = [
-  'type',
-  'authority',
-  'profile',
-  'definition',
-  'splitKind',
-  'incarnationCross',
-  'definedCenters',
-  'openCenters',
-  'temporarilyDefinedCenters',
-  'activeChannels',
-];
-const VARIABLE_NAMES = ['determination', 'environment', 'motivation', 'perspective'];
-
 /**
  * The chart answers' schemas with the optional `meaning` of each object that can carry one (the rules of
  * engine/meaning/annotate.ts, read on the schema: a channel has gate1 and gate2; an activation a gate and a line; a
@@ -331,7 +318,8 @@ function meaningOf(s: JsonSchema, role: Role | undefined, key: string | undefine
       : ref('LineMeaning', 'the gate and line texts.');
   }
   if (role === 'cross' && 'name' in p) return ref('CrossMeaning', "the cross's texts.");
-  if ((role === 'variable' || (key && VARIABLE_NAMES.includes(key))) && 'color' in p && 'tone' in p) return ref('VariableMeaning', "the variable's texts.");
-  if (LABEL_FIELDS.some((f) => f in p)) return ref('LabelMeanings', 'the texts of the labels named here.');
+  if ((role === 'variable' || (key && (VARIABLES as readonly string[]).includes(key))) && 'color' in p && 'tone' in p)
+    return ref('VariableMeaning', "the variable's texts.");
+  if (Object.keys(p).some((f) => LABEL_FIELDS.has(f))) return ref('LabelMeanings', 'the texts of the labels named here.');
   return undefined;
 }
