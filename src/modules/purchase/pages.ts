@@ -65,6 +65,11 @@ button[data-copy]{display:none}
 .can-copy button[data-copy]{display:inline-block}
 .status{min-height:1.6em;margin:.25rem 0;color:var(--muted)}
 :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+.field{margin:.75rem 0}
+.field label{display:block;font-weight:600;margin:0 0 .25rem}
+.field input{font:inherit;width:100%;max-width:24rem;padding:.45rem .6rem;border:1px solid var(--border);border-radius:.4rem;background:var(--bg);color:var(--fg)}
+.field .hint{display:block;font-size:.9rem;color:var(--muted)}
+.error{color:var(--fg);background:var(--warn-bg);border-left:4px solid var(--warn-line);padding:.5rem .75rem;border-radius:.25rem}
 `;
 
 // Progressive enhancement only: copy buttons stay hidden (CSS above) unless the clipboard API
@@ -106,7 +111,7 @@ export const PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-function page(o: { title: string; state: string; body: string; head?: string; script?: boolean }): string {
+export function page(o: { title: string; state: string; body: string; head?: string; script?: boolean }): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -125,8 +130,8 @@ ${o.script ? `<script>${SCRIPT}</script>\n` : ''}</body>
 `;
 }
 
-const BUY_AGAIN = '<p><a href="/buy">Go to the key purchase page</a></p>';
-const NO_INDEX = '<meta name="robots" content="noindex">\n';
+export const BUY_AGAIN = '<p><a href="/buy">Go to the key purchase page</a></p>';
+export const NO_INDEX = '<meta name="robots" content="noindex">\n';
 
 export function renderBuyPage(opts: { price: Price; enabled: boolean }): string {
   const price = escapeHtml(formatPrice(opts.price));
