@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { sample, scrape } from './helpers/metrics';
 import { type Json, post, REDIS_URL, RunningService, startService } from './helpers/service';
 
 const RA = { birthdate: '1948-04-09', birthtime: '00:14', location: 'Montreal, Quebec, Canada' };
@@ -51,6 +52,13 @@ describe('usage (e2e)', () => {
 
     // reading one's usage is not counted
     expect((await usage(service.baseUrl, KEY_A)).body.totals.total).toBe(10);
+
+    // the dashboard's usage totals (all keys together, no key label): 7 + 1 charts, 3 transits so far
+    const text = await scrape(service.baseUrl);
+    expect(sample(text, 'hd_usage_calls_total', { operation: 'chart' })).toBe(8);
+    expect(sample(text, 'hd_usage_calls_total', { operation: 'transit' })).toBe(3);
+    expect(sample(text, 'hd_usage_calls_total', { operation: 'usage' })).toBeUndefined();
+    expect(text).not.toMatch(/hd_usage_calls_total\{[^}]*key=/);
   });
 
   it('writes counts to Redis by itself within about a second, under hashed key names', async () => {

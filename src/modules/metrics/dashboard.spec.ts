@@ -34,6 +34,8 @@ const PROMQL_WORDS = new Set([
   'bottomk',
   'clamp_min',
   'abs',
+  'round',
+  'sort_desc',
   'absent',
   'offset',
   'bool',

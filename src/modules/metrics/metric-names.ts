@@ -27,6 +27,7 @@ export const METRIC = {
   resultCacheEntries: 'hd_result_cache_entries',
   connectionsOpen: 'hd_http_connections_open',
   connectionsRefused: 'hd_http_connections_refused_total',
+  usageCalls: 'hd_usage_calls_total',
 } as const;
 
 /** Queue states exported as `hd_queue_jobs{state}`. */

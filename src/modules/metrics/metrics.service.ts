@@ -41,6 +41,8 @@ export class MetricsService implements OnModuleDestroy {
   readonly jobDuration: Histogram<'job'>;
   readonly jobWait: Histogram<'job'>;
   readonly jobsTotal: Counter<'job' | 'outcome'>;
+  /** Calls counted in keys' usage (modules/usage), all keys together: the dashboard's usage totals. */
+  readonly usageCalls: Counter<'operation'>;
   private readonly costEstimated: Counter<'job'>;
   private readonly costActual: Counter<'job'>;
   private readonly costAbandoned: Counter<'job'>;
@@ -212,6 +214,12 @@ export class MetricsService implements OnModuleDestroy {
       name: METRIC.jobCostSaved,
       help: 'Estimated compute not spent because jobs nobody waited for were stopped (estimate less what had run, ms), by job name.',
       labelNames: ['job'],
+      registers,
+    });
+    this.usageCalls = new Counter({
+      name: METRIC.usageCalls,
+      help: "Calls counted in the keys' usage (GET /v1/usage: answered 2xx, a batch once), all keys together, by operation id. Never a key label.",
+      labelNames: ['operation'],
       registers,
     });
     this.jobsTotal = new Counter({

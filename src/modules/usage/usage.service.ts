@@ -1,5 +1,6 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { MetricsService } from '../metrics/metrics.service';
 import { OPERATIONS } from '../operations/operations';
 import { RedisClient } from '../redis/redis.module';
 import { FLUSH_MS, readUsage, UsageCounter, UsageReport } from './usage-counter';
@@ -18,6 +19,7 @@ export class UsageService implements OnModuleInit, BeforeApplicationShutdown, On
   constructor(
     private readonly redis: RedisClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly metrics?: MetricsService,
   ) {
     this.counter = new UsageCounter(redis.client, config.queuePrefix);
   }
@@ -29,6 +31,7 @@ export class UsageService implements OnModuleInit, BeforeApplicationShutdown, On
 
   add(keyHash: string, operation: string): void {
     this.counter.add(keyHash, operation);
+    this.metrics?.usageCalls.inc({ operation });
   }
 
   /** This process's counts are written first, so the answer includes every call it answered before. */
