@@ -76,6 +76,38 @@ describe('CostShare (admission by cost, README "Fair use")', () => {
     a1.release();
   });
 
+  it('lets a busy key use what the others leave idle, while none of them waits for its own share', async () => {
+    const share = new CostShare(1_000, 0, clock);
+    const a = [await share.admit('a', heavy(300), now + 60_000), await share.admit('a', heavy(300), now + 60_000)];
+    const b = await share.admit('b', light, now + 60_000); // one light request: the share is now 500 a key
+    expect(share.share).toBe(500);
+    // a holds 600, past its 500, but b waits for nothing and 600 + 1.12 + 300 is within the budget: admitted
+    a.push(await share.admit('a', heavy(300), now + 60_000));
+    // 900 + 1.12 + 300 is past the budget: waits
+    let fourth = false;
+    const a4 = share.admit('a', heavy(300), now + 60_000).then((t) => ((fourth = true), t));
+    await Promise.resolve();
+    expect(fourth).toBe(false);
+    // a third key arrives with more than fits in its share at once: its second request waits for its share, and
+    // then a (over its own share) does not borrow any more, even once the budget has room again
+    const c1 = await share.admit('c', heavy(200), now + 60_000);
+    const c2 = share.admit('c', heavy(200), now + 60_000); // c's share is 333: waits (well within a's 1,000 s)
+    a[0].release(); // a holds 600: c's 200 + 200 > 333 still; a (600 > 333) must not borrow while c waits
+    await Promise.resolve();
+    expect(fourth).toBe(false);
+    a[1].release(); // a holds 300; c still waits (c's 200 held + 200 > 333)
+    await Promise.resolve();
+    expect(fourth).toBe(false);
+    c1.release(); // c's second request fits its share now; then nobody else waits, and a borrows again (300 + 300 + 200 + 1.12 ≤ 1,000)
+    const c2t = await c2;
+    await Promise.resolve();
+    expect(fourth).toBe(true);
+    (await a4).release();
+    a[2].release();
+    c2t.release();
+    b.release();
+  });
+
   it('gives a key’s jobs rising start tags as priorities, so they keep their order; an idle key starts at the front', async () => {
     const share = new CostShare(10_000, 0, clock);
     const t1 = await share.admit('a', heavy(300), now + 60_000);
