@@ -213,7 +213,7 @@ export class PurchaseService {
       case 'revealed':
         return { status: 200, state: { kind: 'revealed', key: outcome.key, email: outcome.purchase.email, publicUrl: url } };
       case 'already-shown':
-        return { status: 410, state: { kind: 'already-shown', email: outcome.purchase.email, publicUrl: url } };
+        return { status: 410, state: { kind: 'already-shown', email: outcome.purchase.email, publicUrl: url, recovery: this.config?.recovery !== undefined } };
       case 'revoked':
         return { status: 410, state: { kind: 'revoked', reason: outcome.purchase.revokedReason ?? 'revoked' } };
       default:
