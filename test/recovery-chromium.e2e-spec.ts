@@ -163,11 +163,19 @@ chromiumSuite('key recovery pages in headless Chromium')('key recovery pages in 
     await page.keyboard.type('not-an-address');
     await page.keyboard.press('Enter');
     // type=email and required: Chromium's own check keeps the form from being sent.
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { querySelector(s: string): { validity: { valid: boolean } } } }).document.querySelector('#email').validity.valid)).toBe(false);
+    expect(
+      await page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { querySelector(s: string): { validity: { valid: boolean } } } }).document.querySelector('#email').validity
+            .valid,
+      ),
+    ).toBe(false);
     expect(await page.locator('main').getAttribute('data-state')).toBe('recover');
 
     // A browser without that check (or with it turned off) reaches the server's: 400, the same form with the message.
-    await page.evaluate(() => ((globalThis as unknown as { document: { querySelector(s: string): { noValidate: boolean } } }).document.querySelector('form').noValidate = true));
+    await page.evaluate(
+      () => ((globalThis as unknown as { document: { querySelector(s: string): { noValidate: boolean } } }).document.querySelector('form').noValidate = true),
+    );
     const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.keyboard.press('Enter')]);
     expect(answer.status()).toBe(400);
     await page.waitForSelector('[role="alert"]');

@@ -33,7 +33,13 @@ export async function buyKey(baseUrl: string, stripe: FakeStripe, email: string)
 /** A request as a browser's form sends it, from a chosen local source address when an agent is given. */
 export function send(
   url: string,
-  { method = 'GET', form, agent, body, contentType }: { method?: string; form?: Record<string, string>; agent?: Agent; body?: string; contentType?: string } = {},
+  {
+    method = 'GET',
+    form,
+    agent,
+    body,
+    contentType,
+  }: { method?: string; form?: Record<string, string>; agent?: Agent; body?: string; contentType?: string } = {},
 ): Promise<Answer> {
   const payload = body ?? (form ? new URLSearchParams(form).toString() : method === 'POST' ? '' : undefined);
   return new Promise((resolve, reject) => {

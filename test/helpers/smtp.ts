@@ -62,7 +62,13 @@ export async function startSmtp(): Promise<LocalSmtp> {
       stream.on('end', () => {
         const envelope = session.envelope;
         const from = envelope.mailFrom ? envelope.mailFrom.address : '';
-        received.push(parseMail(Buffer.concat(chunks).toString('utf8'), from, envelope.rcptTo.map((r) => r.address)));
+        received.push(
+          parseMail(
+            Buffer.concat(chunks).toString('utf8'),
+            from,
+            envelope.rcptTo.map((r) => r.address),
+          ),
+        );
         callback();
       });
     },

@@ -15,7 +15,11 @@ export type AskOutcome = { kind: 'invalid'; value: string; problem: string } | {
 export type UseOutcome = { kind: 'revealed'; key: string; email?: string } | { kind: 'revoked'; reason: string } | { kind: 'gone' };
 
 export interface RecoveryParts {
-  purchases: { byEmail(email: string): Promise<Purchase[]>; get(sessionId: string): Promise<Purchase | undefined>; backfillEmailIndex(): Promise<number | undefined> };
+  purchases: {
+    byEmail(email: string): Promise<Purchase[]>;
+    get(sessionId: string): Promise<Purchase | undefined>;
+    backfillEmailIndex(): Promise<number | undefined>;
+  };
   keys: { rotatePurchaseKey(sessionId: string): Promise<RotateResult> };
   tokens: Pick<RecoveryTokens, 'issue' | 'isLive' | 'take'>;
   /** Requests per client address, and per email address (its digest): WindowLimiter.take. */

@@ -2,8 +2,7 @@ import { formatPrice, type Price } from '../purchase/pages';
 
 /** One purchase of the address, as a recovery message lists it. */
 export type MailedPurchase =
-  | { kind: 'link'; purchasedAt: string; price: Price; url: string }
-  | { kind: 'revoked'; purchasedAt: string; price: Price; reason: string };
+  { kind: 'link'; purchasedAt: string; price: Price; url: string } | { kind: 'revoked'; purchasedAt: string; price: Price; reason: string };
 
 export interface RecoveryMail {
   from: string;
@@ -26,12 +25,7 @@ function when(iso: string): string {
 export function recoveryMail(o: { from: string; to: string; publicUrl: string; linkMinutes: number; purchases: MailedPurchase[] }): RecoveryMail {
   const site = o.publicUrl.replace(/\/+$/, '');
   const links = o.purchases.filter((p) => p.kind === 'link');
-  const lines = [
-    'Hello,',
-    '',
-    `Someone asked for a new Human Design API key for the purchases made with this email address at ${site}.`,
-    '',
-  ];
+  const lines = ['Hello,', '', `Someone asked for a new Human Design API key for the purchases made with this email address at ${site}.`, ''];
   if (links.length > 0) {
     lines.push(
       `If it was you, open ${links.length === 1 ? 'the link' : 'the link of the purchase'} below within ${o.linkMinutes} minutes and press "Show my new key".`,
