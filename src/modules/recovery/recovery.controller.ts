@@ -15,7 +15,11 @@ export { RECOVER_PATH };
 
 const html = (description: string, extra: object = {}) => ({ description, content: { 'text/html': { schema: { type: 'string' } } }, ...extra });
 const OFF = html('Key recovery is off on this server (no SMTP_URL): the page says so');
-const TOKEN_PARAM = { name: 'token', description: 'The token of the link in a recovery message (43 base64url characters)', example: 'q3Zx…' };
+const TOKEN_PARAM = {
+  name: 'token',
+  description: 'The token of the link in a recovery message (43 base64url characters)',
+  example: 'Zq3x8Vb2LmN4pT7wYc1KfR9sD0aJ6hUeGiOo5XyBn2M',
+};
 
 /** Lost keys: a link by email to the buyer's address, which makes a new key and shows it once. No HD-Api-Key here. */
 @ApiTags('keys')
@@ -56,8 +60,8 @@ export class RecoveryController {
   @ApiResponse({ status: 400, ...html('Not an email address: the form again, with the message') })
   @ApiResponse({
     status: 413,
-    description: 'PAYLOAD_TOO_LARGE: the form body is over 1 KB',
-    ...errorExample('PAYLOAD_TOO_LARGE', 'The request body is larger than 1024 bytes.'),
+    description: 'PAYLOAD_TOO_LARGE: the form body is over 1 KB (the one JSON error shape, answered before the page is reached)',
+    content: { 'application/json': errorExample('PAYLOAD_TOO_LARGE', 'The request body is larger than 1024 bytes.') },
   })
   @ApiResponse({
     status: 429,
