@@ -27,7 +27,15 @@ describe('ApiKeyStore.rotatePurchaseKey (real Redis)', () => {
     const purchases = new PurchaseStore(redis, prefix, sealingKey(SECRET), emailIndexKey(SECRET));
     const sessionId = `cs_test_${randomBytes(12).toString('hex')}`;
     const paymentIntentId = `pi_${randomBytes(8).toString('hex')}`;
-    await purchases.issue({ sessionId, paymentIntentId, email: 'a@example.com', amount: 5000, currency: 'usd', createdAt: new Date().toISOString(), livemode: false });
+    await purchases.issue({
+      sessionId,
+      paymentIntentId,
+      email: 'a@example.com',
+      amount: 5000,
+      currency: 'usd',
+      createdAt: new Date().toISOString(),
+      livemode: false,
+    });
     const revealed = await purchases.reveal(sessionId);
     if (revealed.kind !== 'revealed') throw new Error(`not revealed: ${revealed.kind}`);
     return { sessionId, paymentIntentId, key: revealed.key, purchases };

@@ -39,7 +39,8 @@ export interface RecoveryParts {
 /** What may be logged of an error here: its code, never its message (an SMTP reply can quote the address). */
 export function errorCode(err: unknown): string {
   const e = err as { code?: unknown; responseCode?: unknown; name?: unknown } | undefined;
-  return [e?.code, e?.responseCode].filter((v) => typeof v === 'string' || typeof v === 'number').join(' ') || String(e?.name ?? 'Error');
+  const code = [e?.code, e?.responseCode].filter((v) => typeof v === 'string' || typeof v === 'number').join(' ');
+  return code || (typeof e?.name === 'string' ? e.name : 'Error');
 }
 
 /**
