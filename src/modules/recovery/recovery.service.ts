@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ApiKeyService } from '../auth/api-key.store';
 import { emailIndexKey } from '../purchase/email-index';
@@ -19,7 +19,7 @@ const DRAIN_MS = 5_000;
  * (`enabled` false) without SMTP_URL or without purchases. Redis errors become 503, never 500.
  */
 @Injectable()
-export class RecoveryService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class RecoveryService implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Recovery');
   private readonly recovery?: KeyRecovery;
   private readonly mailer?: ReturnType<typeof smtpMailer>;
@@ -62,8 +62,12 @@ export class RecoveryService implements OnApplicationBootstrap, OnApplicationShu
     this.recovery?.ensureEmailIndex().catch((err: unknown) => this.logger.warn(`email index backfill deferred: ${errorCode(err)}`));
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the shutdown hooks (the Redis client's among them): messages being prepared still need Redis. */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.recovery?.drain(DRAIN_MS);
+  }
+
+  onApplicationShutdown(): void {
     this.mailer?.close();
   }
 

@@ -10,7 +10,8 @@ export function smtpMailer(smtpUrl: string): { send(mail: RecoveryMail): Promise
   const transport = createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   return {
     async send(mail) {
-      await transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text });
+      // The recipient as an address object, never a string nodemailer would parse (a comma there would be two recipients).
+      await transport.sendMail({ from: mail.from, to: { name: '', address: mail.to }, subject: mail.subject, text: mail.text });
     },
     close: () => transport.close(),
   };
