@@ -16,6 +16,7 @@ import { BatchModule } from './modules/batch/batch.module';
 import { PlacesModule } from './modules/places/places.module';
 import { ReferenceModule } from './modules/reference/reference.module';
 import { PurchaseModule } from './modules/purchase/purchase.module';
+import { RecoveryModule } from './modules/recovery/recovery.module';
 import { SdkModule } from './modules/sdk/sdk.module';
 import { UsageModule } from './modules/usage/usage.module';
 import { TimeSeriesModule } from './modules/time-series/time-series.module';
@@ -30,6 +31,7 @@ const API_FEATURES: Type[] = [
   ReferenceModule,
   AdviceModule,
   PurchaseModule,
+  RecoveryModule,
   McpModule,
   HomeModule,
   SdkModule,

@@ -26,7 +26,21 @@ describe('docker-compose.yml', () => {
     expect(redis.command.join(' ')).toMatch(/--appendfsync (everysec|always)/);
     // redis:7-alpine is 7.4 today; WAITAOF came in 7.2, and the webhook waits on it before its 2xx.
     expect(redis.image).toMatch(/^redis:(7|8)(-alpine)?$/);
-    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID', 'PRICE_AMOUNT', 'PRICE_CURRENCY', 'PUBLIC_URL', 'KEY_SEAL_SECRET']) {
+    for (const name of [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PRICE_ID',
+      'PRICE_AMOUNT',
+      'PRICE_CURRENCY',
+      'PUBLIC_URL',
+      'KEY_SEAL_SECRET',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'RECOVERY_LINK_MINUTES',
+      'RECOVERY_PER_MINUTE',
+      'RECOVERY_PER_DAY',
+      'RECOVERY_EMAIL_PER_DAY',
+    ]) {
       expect(compose.services.api.environment).toHaveProperty(name);
     }
   });

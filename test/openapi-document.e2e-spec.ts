@@ -1,6 +1,6 @@
 /**
  * The committed OpenAPI document (openapi.json, which the typed client is generated from) is the one the API
- * serves, and it lints clean under Redocly's recommended rules (.redocly.lint-ignore.yaml lists the four findings
+ * serves, and it lints clean under Redocly's recommended rules (.redocly.lint-ignore.yaml lists the five findings
  * that are true of the API, each with its reason).
  */
 import { spawnSync } from 'node:child_process';
@@ -24,6 +24,6 @@ describe('openapi.json', () => {
     const { status, stdout, stderr } = run([cli, 'lint', 'openapi.json', '--format=json']);
     expect(status).toBe(0);
     const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { totals: { errors: number; warnings: number; ignored: number } };
-    expect({ totals: report.totals, stderr: stderr.includes('error') ? stderr : '' }).toEqual({ totals: { errors: 0, warnings: 0, ignored: 4 }, stderr: '' });
+    expect({ totals: report.totals, stderr: stderr.includes('error') ? stderr : '' }).toEqual({ totals: { errors: 0, warnings: 0, ignored: 5 }, stderr: '' });
   }, 120_000);
 });

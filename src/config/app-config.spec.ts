@@ -173,6 +173,7 @@ describe('loadConfig: selling keys', () => {
       sealSecret: 'x'.repeat(32),
       stripeApiUrl: undefined,
       sessionLookups: { perMinute: 10, perDay: 100, missingCacheSeconds: 600 },
+      recovery: undefined,
     });
   });
 
@@ -211,5 +212,59 @@ describe('loadConfig: selling keys', () => {
     [{ PUBLIC_URL: 'https://x/?a=1' }, /PUBLIC_URL must not have a query/],
   ])('refuses %j', (bad, message) => {
     expect(() => loadConfig({ ...stripe, ...bad })).toThrow(message);
+  });
+});
+
+describe('loadConfig: key recovery by email', () => {
+  const stripe = { STRIPE_SECRET_KEY: 'sk_test_51abcDEF', STRIPE_WEBHOOK_SECRET: 'whsec_abc123', KEY_SEAL_SECRET: 'x'.repeat(32) };
+  const smtp = { SMTP_URL: 'smtp://mailer:s3cret@mail.example.com:587', MAIL_FROM: 'Human Design API <keys@example.com>' };
+
+  it('is off without SMTP_URL; on with it and MAIL_FROM, with the documented defaults', () => {
+    expect(loadConfig(stripe).purchase!.recovery).toBeUndefined();
+    expect(loadConfig({ ...stripe, ...smtp }).purchase!.recovery).toEqual({
+      smtpUrl: 'smtp://mailer:s3cret@mail.example.com:587',
+      mailFrom: 'Human Design API <keys@example.com>',
+      linkMinutes: 30,
+      perAddress: { perMinute: 5, perDay: 50 },
+      perEmail: { perMinute: 0, perDay: 3 },
+    });
+  });
+
+  it('reads the link lifetime and the limits (0 turns one off)', () => {
+    const r = loadConfig({
+      ...stripe,
+      ...smtp,
+      MAIL_FROM: 'keys@example.com',
+      RECOVERY_LINK_MINUTES: '15',
+      RECOVERY_PER_MINUTE: '0',
+      RECOVERY_PER_DAY: '9',
+      RECOVERY_EMAIL_PER_DAY: '0',
+    }).purchase!.recovery!;
+    expect(r).toMatchObject({ mailFrom: 'keys@example.com', linkMinutes: 15, perAddress: { perMinute: 0, perDay: 9 }, perEmail: { perMinute: 0, perDay: 0 } });
+  });
+
+  it.each([
+    [{ ...smtp, SMTP_URL: 'http://mail.example.com' }, /SMTP_URL must start with smtp:\/\/ or smtps:\/\//],
+    [{ ...smtp, SMTP_URL: 'not a url s3cret' }, /SMTP_URL is not a URL/],
+    [{ SMTP_URL: smtp.SMTP_URL }, /MAIL_FROM .* is required with SMTP_URL/],
+    [{ ...smtp, MAIL_FROM: 'keys@example.com\r\nBcc: x@example.com' }, /MAIL_FROM/],
+    [{ ...smtp, MAIL_FROM: 'nobody' }, /MAIL_FROM/],
+    [{ ...smtp, RECOVERY_LINK_MINUTES: '1' }, /RECOVERY_LINK_MINUTES must be between 5/],
+    [{ ...smtp, RECOVERY_EMAIL_PER_DAY: 'three' }, /RECOVERY_EMAIL_PER_DAY must be a whole number/],
+  ])('refuses %j without repeating the SMTP password', (bad, message) => {
+    let said = '';
+    try {
+      loadConfig({ ...stripe, ...bad });
+    } catch (err) {
+      said = err instanceof ConfigError ? err.message : `not a ConfigError: ${String(err)}`;
+    }
+    expect(said).toMatch(message);
+    expect(said).not.toContain('s3cret');
+  });
+
+  it('refuses its settings without SMTP_URL, or without purchases', () => {
+    expect(() => loadConfig({ ...stripe, MAIL_FROM: 'keys@example.com' })).toThrow(/MAIL_FROM set without SMTP_URL/);
+    expect(() => loadConfig({ ...stripe, RECOVERY_PER_DAY: '5' })).toThrow(/RECOVERY_PER_DAY set without SMTP_URL/);
+    expect(() => loadConfig(smtp)).toThrow(/SMTP_URL, MAIL_FROM set without STRIPE_SECRET_KEY/);
   });
 });

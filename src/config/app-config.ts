@@ -92,6 +92,21 @@ export interface PurchaseConfig {
    * Stripe's "no such session" is remembered (SESSION_MISSING_CACHE_SECONDS, default 600; 0: not remembered).
    */
   sessionLookups: { perMinute: number; perDay: number; missingCacheSeconds: number };
+  /** Lost-key recovery by email (/keys/recover); undefined without SMTP_URL (the pages then say recovery is off). */
+  recovery?: RecoveryConfig;
+}
+
+export interface RecoveryConfig {
+  /** SMTP_URL: a nodemailer connection URL (smtp://user:pass@host:587, smtps://…:465; query options are nodemailer's). Holds a password: never logged. */
+  smtpUrl: string;
+  /** MAIL_FROM: the sender of the recovery messages (`name@example.com` or `Name <name@example.com>`). */
+  mailFrom: string;
+  /** RECOVERY_LINK_MINUTES: how long a link in a recovery message works (default 30). */
+  linkMinutes: number;
+  /** Recovery requests per client address: RECOVERY_PER_MINUTE (default 5) and RECOVERY_PER_DAY (default 50); 0: no limit. */
+  perAddress: { perMinute: number; perDay: number };
+  /** Recovery requests per email address, known or not: RECOVERY_EMAIL_PER_DAY (default 3) per UTC day; 0: no limit. */
+  perEmail: { perMinute: number; perDay: number };
 }
 
 export type RedisMode = 'single' | 'sentinel' | 'cluster';
@@ -238,7 +253,8 @@ const PURCHASE_VARIABLES = ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID', 'PRICE_A
 function purchaseConfig(env: NodeJS.ProcessEnv, port: number): PurchaseConfig | undefined {
   const stripeSecretKey = env.STRIPE_SECRET_KEY?.trim();
   if (!stripeSecretKey) {
-    const stray = PURCHASE_VARIABLES.filter((name) => env[name]?.trim());
+    // Recovery finds purchases and links to PUBLIC_URL: its settings alone are a mistake too.
+    const stray = [...PURCHASE_VARIABLES, ...RECOVERY_VARIABLES].filter((name) => env[name]?.trim());
     if (stray.length) throw new ConfigError(`${stray.join(', ')} set without STRIPE_SECRET_KEY (purchases need it)`);
     return undefined;
   }
@@ -269,6 +285,40 @@ function purchaseConfig(env: NodeJS.ProcessEnv, port: number): PurchaseConfig | 
       perDay: int(env, 'SESSION_LOOKUPS_PER_DAY', 100, 0, 100_000_000),
       missingCacheSeconds: int(env, 'SESSION_MISSING_CACHE_SECONDS', 600, 0, 7 * 86_400),
     },
+    recovery: recoveryConfig(env),
+  };
+}
+
+const RECOVERY_VARIABLES = ['SMTP_URL', 'MAIL_FROM', 'RECOVERY_LINK_MINUTES', 'RECOVERY_PER_MINUTE', 'RECOVERY_PER_DAY', 'RECOVERY_EMAIL_PER_DAY'];
+
+/** `name@example.com` or `Display Name <name@example.com>`: no line breaks (it becomes a mail header). */
+const MAIL_FROM = /^(?:[^<>\r\n]{1,100} <[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
+
+function recoveryConfig(env: NodeJS.ProcessEnv): RecoveryConfig | undefined {
+  const smtpUrl = env.SMTP_URL?.trim();
+  if (!smtpUrl) {
+    const stray = RECOVERY_VARIABLES.filter((name) => env[name]?.trim());
+    if (stray.length) throw new ConfigError(`${stray.join(', ')} set without SMTP_URL (key recovery needs it)`);
+    return undefined;
+  }
+  // The URL holds the SMTP password: messages about it never repeat it.
+  let url: URL;
+  try {
+    url = new URL(smtpUrl);
+  } catch {
+    throw new ConfigError('SMTP_URL is not a URL (expected smtp://user:pass@host:587 or smtps://user:pass@host:465)');
+  }
+  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    throw new ConfigError('SMTP_URL must start with smtp:// or smtps:// and name a host');
+  }
+  const mailFrom = env.MAIL_FROM?.trim() ?? '';
+  if (!MAIL_FROM.test(mailFrom)) throw new ConfigError('MAIL_FROM (name@example.com or "Name <name@example.com>") is required with SMTP_URL');
+  return {
+    smtpUrl,
+    mailFrom,
+    linkMinutes: int(env, 'RECOVERY_LINK_MINUTES', 30, 5, 24 * 60),
+    perAddress: { perMinute: int(env, 'RECOVERY_PER_MINUTE', 5, 0, 1_000_000), perDay: int(env, 'RECOVERY_PER_DAY', 50, 0, 100_000_000) },
+    perEmail: { perMinute: 0, perDay: int(env, 'RECOVERY_EMAIL_PER_DAY', 3, 0, 1_000_000) },
   };
 }
 

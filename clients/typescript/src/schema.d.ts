@@ -561,6 +561,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/keys/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lost-key page (HTML): a form asking for the email address the key was bought with */
+        get: operations["Recovery_form"];
+        put?: never;
+        /**
+         * Asks for a recovery link by email (the form posts here; HTML answer)
+         * @description If the address bought a key here, a message with a one-time link (RECOVERY_LINK_MINUTES, 30) goes to it, one link per active purchase. The answer is the same page, status and time whether or not the address is known. Limited per client address (RECOVERY_PER_MINUTE, RECOVERY_PER_DAY) and per email address (RECOVERY_EMAIL_PER_DAY).
+         */
+        post: operations["Recovery_ask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/recover/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A recovery link's page (HTML): a button that makes the new key; opening the link uses nothing up
+         * @description Mail scanners open links before their reader does, so only the button (a POST to the same URL) uses the link.
+         */
+        get: operations["Recovery_confirm"];
+        put?: never;
+        /**
+         * Uses a recovery link (HTML): rotates the purchase’s key and shows the new one once
+         * @description The link works once. The key the purchase held is refused from this moment (as after POST /v1/keys/rotate); the new key is shown on the same page as after the purchase. A refunded or disputed purchase gets no key.
+         */
+        post: operations["Recovery_use"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/usage": {
         parameters: {
             query?: never;
@@ -9880,6 +9925,193 @@ export interface operations {
                 };
             };
             /** @description Purchases are off on this server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    Recovery_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Key recovery is off on this server (no SMTP_URL): the page says so */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    Recovery_ask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * Format: email
+                     * @example ada@example.com
+                     */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description "If this email address bought a key here, a message with a link is on its way" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not an email address: the form again, with the message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the form body is over 1 KB (the one JSON error shape, answered before the page is reached) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than 1024 bytes."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests from this client address or for this email address (the same for known and unknown addresses) */
+            429: {
+                headers: {
+                    /** @description Seconds until the allowance is renewed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Key recovery is off on this server (no SMTP_URL): the page says so */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    Recovery_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the link in a recovery message (43 base64url characters) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page with the "Show my new key" button */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The link was used, has expired or is unknown (one page for all three) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Key recovery is off on this server (no SMTP_URL): the page says so */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    Recovery_use: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the link in a recovery message (43 base64url characters) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page with the new key (shown only this once) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The link was used, has expired or is unknown; or the purchase was refunded or disputed (no key) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Key recovery is off on this server (no SMTP_URL): the page says so */
             503: {
                 headers: {
                     [name: string]: unknown;

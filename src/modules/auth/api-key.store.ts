@@ -5,7 +5,7 @@ import { createRedisClient } from '../redis/redis-connection';
 import { RedisClient } from '../redis/redis.module';
 import { scanNames } from '../redis/scan';
 import { generateApiKey, hashApiKey, matchesAnyHash } from './api-key';
-import { keyRecordName, revokedChannel } from './key-records';
+import { keyRecordName, purchaseName, revokedChannel } from './key-records';
 
 export { keyRecordName } from './key-records';
 
@@ -183,6 +183,22 @@ export class ApiKeyStore {
     if (outcome !== 1) return { rotated: false, why: 'inactive' };
     const record = await this.get(newHex);
     return { rotated: true, key, record: record! };
+  }
+
+  /**
+   * Rotates whichever key a purchase holds now (key recovery by email): the same atomic step as rotate(), so the
+   * old key stops working at once and the new one stays tied to the purchase. A rotation by its owner between
+   * reading the purchase's key and rotating it moves the key on: read again (a few times at most).
+   * Not rotated: no such purchase, the purchase was revoked (refund, dispute), or its key was revoked by the operator.
+   */
+  async rotatePurchaseKey(sessionId: string): Promise<RotateResult> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const hex = await this.redis.hget(purchaseName(this.prefix, sessionId), 'keyHash');
+      if (!hex || !/^[0-9a-f]{64}$/.test(hex)) return { rotated: false, why: 'inactive' };
+      const result = await this.rotate(Buffer.from(hex, 'hex'));
+      if (result.rotated || (await this.redis.hget(purchaseName(this.prefix, sessionId), 'keyHash')) === hex) return result;
+    }
+    return { rotated: false, why: 'inactive' };
   }
 
   async get(hashHex: string): Promise<StoredKey | undefined> {

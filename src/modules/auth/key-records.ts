@@ -34,6 +34,16 @@ export function refusedPurchaseName(prefix: string, sessionId: string): string {
   return `${prefix}:purchase-refused:${sessionId}`;
 }
 
+/** Set of the Checkout Session ids bought with one email address, by the address's digest (purchase/email-index.ts). */
+export function emailIndexName(prefix: string, digestHex: string): string {
+  return `${prefix}:purchase-email:${digestHex}`;
+}
+
+/** Holds the fingerprint of the index key once every purchase recorded before the email index is in it. */
+export function emailIndexBuiltName(prefix: string): string {
+  return `${prefix}:purchase-email-index-built`;
+}
+
 /** Pub/sub channel on which a revoked key's hash is announced to every API replica's cache. */
 export function revokedChannel(prefix: string): string {
   return `${prefix}:keys:revoked`;

@@ -86,7 +86,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'MCP',
         'Every keyed operation as an MCP tool at `POST /mcp` (Streamable HTTP, stateless, the same key); a guide for agents at [/llms.txt](/llms.txt)',
       )
-      .addTag('keys', 'Replacing a key that leaked')
+      .addTag('keys', 'Replacing a key that leaked, or getting a new one by email when it is lost ([/keys/recover](/keys/recover))')
       .addTag('purchase', 'Buying a key through Stripe Checkout: the [buy page](/buy) and what it calls')
       .addTag(
         'ops',

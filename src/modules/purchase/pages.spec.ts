@@ -220,6 +220,11 @@ describe('reveal page', () => {
     expect(shown).toMatch(/cannot be shown again/);
     expect(shown).toContain(`curl -X POST ${URL}/v1/keys/rotate -H &#39;HD-Api-Key: YOUR_KEY&#39;`);
     expect(shown).toContain('b@example.com');
+    expect(shown).toContain('Contact the seller');
+    expect(shown).not.toContain('/keys/recover');
+    const recoverable = renderRevealPage({ kind: 'already-shown', email: 'b@example.com', publicUrl: URL, recovery: true });
+    expect(recoverable).toContain('<a href="/keys/recover">Get a new key by email</a>');
+    expect(recoverable).not.toContain('Contact the seller');
 
     const notPaid = renderRevealPage({ kind: 'not-paid' });
     expect(notPaid).toMatch(/nothing was charged/);

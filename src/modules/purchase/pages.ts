@@ -13,7 +13,8 @@ export interface Price {
 export type RevealState =
   | { kind: 'revealed'; key: string; email?: string; publicUrl: string }
   | { kind: 'pending'; refreshSeconds: number }
-  | { kind: 'already-shown'; email?: string; publicUrl: string }
+  /** `recovery`: lost keys can be recovered by email here (/keys/recover), so the page links to it. */
+  | { kind: 'already-shown'; email?: string; publicUrl: string; recovery?: boolean }
   | { kind: 'not-paid' }
   | { kind: 'refused' }
   | { kind: 'revoked'; reason: string }
@@ -207,7 +208,11 @@ ${rotateCurl(url)}`;
 <p>To replace it with a new one, rotate it; the answer holds the new key and the old one stops working:</p>
 ${rotateCurl(url)}
 <h2>You lost the key</h2>
-<p>Contact the seller of this API with the email address used for the purchase${email}.</p>`;
+${
+  state.recovery
+    ? `<p><a href="/keys/recover">Get a new key by email</a>: a link sent to the email address used for the purchase${email} makes a new key and shows it once.</p>`
+    : `<p>Contact the seller of this API with the email address used for the purchase${email}.</p>`
+}`;
       return page({ title: 'Key already shown', state: state.kind, body, head: NO_INDEX });
     }
     case 'not-paid':

@@ -9,6 +9,7 @@ import { RedisClient } from '../redis/redis.module';
 import type { Price, RevealState } from './pages';
 import { BoughtItem, paymentProblem } from './payment-check';
 import { PaidSession, PurchaseStore } from './purchase.store';
+import { emailIndexKey } from './email-index';
 import { sealingKey } from './seal';
 import { SessionLookups } from './session-lookups';
 import { checkoutParams, createStripeClient, idOf, paidSessionOf, PRODUCT_METADATA, SESSION_ID } from './stripe-gateway';
@@ -46,7 +47,7 @@ export class PurchaseService {
     this.config = appConfig.purchase;
     if (!this.config) return;
     this.stripe = createStripeClient(this.config);
-    this.store = new PurchaseStore(redis.client, appConfig.queuePrefix, sealingKey(this.config.sealSecret));
+    this.store = new PurchaseStore(redis.client, appConfig.queuePrefix, sealingKey(this.config.sealSecret), emailIndexKey(this.config.sealSecret));
     this.lookups = new SessionLookups(redis.client, appConfig.queuePrefix, this.config.sessionLookups);
   }
 
@@ -212,7 +213,7 @@ export class PurchaseService {
       case 'revealed':
         return { status: 200, state: { kind: 'revealed', key: outcome.key, email: outcome.purchase.email, publicUrl: url } };
       case 'already-shown':
-        return { status: 410, state: { kind: 'already-shown', email: outcome.purchase.email, publicUrl: url } };
+        return { status: 410, state: { kind: 'already-shown', email: outcome.purchase.email, publicUrl: url, recovery: this.config?.recovery !== undefined } };
       case 'revoked':
         return { status: 410, state: { kind: 'revoked', reason: outcome.purchase.revokedReason ?? 'revoked' } };
       default:

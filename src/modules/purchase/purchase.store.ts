@@ -1,6 +1,19 @@
 import type Redis from 'ioredis';
 import { generateApiKey, hashApiKey } from '../auth/api-key';
-import { earlyRevocationName, keyRecordName, paymentIndexName, purchaseName, refusedPurchaseName, REVEAL_TTL_S, revealName } from '../auth/key-records';
+import {
+  earlyRevocationName,
+  emailIndexBuiltName,
+  emailIndexName,
+  keyRecordName,
+  paymentIndexName,
+  purchaseName,
+  refusedPurchaseName,
+  REVEAL_TTL_S,
+  revealName,
+} from '../auth/key-records';
+import { prefixNode } from '../redis/redis-connection';
+import { scanNames } from '../redis/scan';
+import { emailDigest, emailIndexFingerprint, normaliseEmail } from './email-index';
 import { seal, unseal } from './seal';
 
 /** What a paid Checkout Session tells us, as the webhook (or the success page's own check) read it. */
@@ -34,7 +47,8 @@ export type RevealOutcome =
  * Issue, exactly once per Checkout Session however many deliveries race: the purchase record is the lock, and
  * the whole write (purchase, payment index, key record, sealed reveal) is one Lua script, so it is all there or
  * none of it. A refund that came first (early revocation) makes the purchase and its key born revoked.
- * KEYS: purchase, payment index, reveal, early revocation, key record.
+ * The session joins its buyer's email index (a set per address digest) in the same step.
+ * KEYS: purchase, payment index, reveal, early revocation, key record, email index.
  * ARGV: session, payment intent, email, amount, currency, createdAt, now, key hash, sealed key, reveal TTL, livemode.
  * Returns {1, hash} issued, {0, hash} already issued before.
  */
@@ -46,6 +60,7 @@ redis.call('HSET', KEYS[1], 'sessionId', ARGV[1], 'paymentIntentId', ARGV[2], 'e
   'currency', ARGV[5], 'createdAt', ARGV[6], 'issuedAt', ARGV[7], 'keyHash', ARGV[8], 'livemode', ARGV[11], 'state', 'active')
 if ARGV[2] ~= '' then redis.call('SET', KEYS[2], ARGV[1]) end
 redis.call('HSET', KEYS[5], 'label', 'purchase', 'createdAt', ARGV[7], 'source', 'purchase', 'purchase', ARGV[1])
+if ARGV[3] ~= '' then redis.call('SADD', KEYS[6], ARGV[1]) end
 if revoked then
   redis.call('HSET', KEYS[1], 'state', 'revoked', 'revokedReason', revoked, 'revokedAt', ARGV[7])
   redis.call('HSET', KEYS[5], 'revokedAt', ARGV[7], 'revokedReason', revoked)
@@ -75,12 +90,19 @@ end
 redis.call('PUBLISH', ARGV[1] .. ':keys:revoked', hash)
 return {1, hash}`;
 
+/** Purchases of one email address found for a recovery message: more are not listed (a bound on one message's work). */
+export const MAX_PURCHASES_PER_EMAIL = 20;
+
 /** Purchases and their keys in Redis. Plaintext keys exist only sealed, and only until their one reveal. */
 export class PurchaseStore {
+  /**
+   * @param emailKey keys the digests of the buyers' addresses in the email index (email-index.ts)
+   */
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly sealKey: Buffer,
+    private readonly emailKey: Buffer,
   ) {}
 
   /** Issues this session's key unless it already has one; `issued` tells which. */
@@ -89,17 +111,19 @@ export class PurchaseStore {
     const hash = hashApiKey(key).toString('hex');
     const pi = paid.paymentIntentId ?? '';
     const p = this.prefix;
+    const email = paid.email && normaliseEmail(paid.email) ? paid.email : '';
     const [issued, keyHash] = (await this.redis.eval(
       ISSUE_SCRIPT,
-      5,
+      6,
       purchaseName(p, paid.sessionId),
       paymentIndexName(p, pi),
       revealName(p, paid.sessionId),
       earlyRevocationName(p, pi),
       keyRecordName(p, hash),
+      emailIndexName(p, emailDigest(this.emailKey, email)),
       paid.sessionId,
       pi,
-      paid.email ?? '',
+      email,
       paid.amount,
       paid.currency,
       paid.createdAt,
@@ -153,6 +177,42 @@ export class PurchaseStore {
     if (purchase.state === 'revoked') return { kind: 'revoked', purchase };
     const key = sealed ? unseal(sealed, this.sealKey, sessionId) : undefined;
     return key ? { kind: 'revealed', key, purchase } : { kind: 'already-shown', purchase };
+  }
+
+  /**
+   * The purchases bought with this address (any spelling that normalises the same), oldest first, at most
+   * MAX_PURCHASES_PER_EMAIL. Each record's own email is checked again, so the index can only narrow, never widen.
+   */
+  async byEmail(email: string): Promise<Purchase[]> {
+    const wanted = normaliseEmail(email);
+    if (!wanted) return [];
+    const ids = (await this.redis.smembers(emailIndexName(this.prefix, emailDigest(this.emailKey, wanted)))).sort();
+    const found = await Promise.all(ids.slice(0, MAX_PURCHASES_PER_EMAIL).map((id) => this.get(id)));
+    return found
+      .filter((p): p is Purchase => p !== undefined && normaliseEmail(p.email ?? '') === wanted)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  }
+
+  /**
+   * Puts the purchases recorded before the email index existed into it: one SCAN of the purchase records, once per
+   * index key (a marker holds its fingerprint). Idempotent (SADD) and safe beside new purchases and other
+   * replicas doing the same. Answers how many purchases it indexed, or undefined when the marker says it was done.
+   */
+  async backfillEmailIndex(): Promise<number | undefined> {
+    const marker = emailIndexBuiltName(this.prefix);
+    const fingerprint = emailIndexFingerprint(this.emailKey);
+    if ((await this.redis.get(marker)) === fingerprint) return undefined;
+    // SCAN walks one node: in a cluster, the one holding the prefix's hash slot, where every purchase lives.
+    const node = await prefixNode(this.redis, this.prefix);
+    let indexed = 0;
+    for await (const name of scanNames(node, purchaseName(this.prefix, '*'))) {
+      const [sessionId, email] = await this.redis.hmget(name, 'sessionId', 'email');
+      if (!sessionId || !email || !normaliseEmail(email)) continue;
+      await this.redis.sadd(emailIndexName(this.prefix, emailDigest(this.emailKey, email)), sessionId);
+      indexed++;
+    }
+    await this.redis.set(marker, fingerprint);
+    return indexed;
   }
 
   async get(sessionId: string): Promise<Purchase | undefined> {
