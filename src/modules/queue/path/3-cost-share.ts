@@ -21,8 +21,14 @@ import type { Lane } from '../../../jobs/job-types';
 import type { JobCost } from './2-job-cost';
 import { LaneMeter } from './lane-meter';
 
-/** BullMQ's largest priority (2^21). */
+/** BullMQ's largest priority (2^21): the last served. */
 const MAX_PRIORITY = 2_097_152;
+/**
+ * Work done for no key (the buy page's sample, modules/purchase/sample.service.ts) has BullMQ's last priority to
+ * itself: a key's jobs stop one short of it, so every keyed job waiting in a lane is served before any of it.
+ */
+export const BACKGROUND_PRIORITY = MAX_PRIORITY;
+const MAX_KEYED_PRIORITY = MAX_PRIORITY - 1;
 /** How often waiting requests are looked at (only while some wait). */
 const CHECK_EVERY_MS = 50;
 /**
@@ -147,7 +153,8 @@ export class CostShare {
    */
   snapshot(top = 10): { keys: Array<{ key: string; inFlight: number; costMs: number }>; activeKeys: number } {
     const all = [...this.keys].map(([key, s]) => ({
-      key: key === 'anonymous' ? key : key.slice(0, 8),
+      // A key's hash is cut short; a named pseudo-key (anonymous, buy-sample) is shown whole.
+      key: /^[0-9a-f]{64}$/.test(key) ? key.slice(0, 8) : key,
       inFlight: s.requests + s.waiting.length,
       costMs: s.inFlight.light + s.inFlight.heavy,
     }));
@@ -176,8 +183,8 @@ export class CostShare {
    * so a key's jobs keep their order, and keys with backlogs alternate by the work each has had done, whichever
    * began first. A key with nothing in flight in the lane gets 1, the front of the queue (its tag is the lane's
    * virtual time, at or ahead of every job waiting). Tags count from 0 again whenever the lane has nothing in flight
-   * here; after about 35 minutes of unbroken backlog they reach BullMQ's largest priority and the lane is served in
-   * arrival order until it next empties.
+   * here; after about 35 minutes of unbroken backlog they reach the largest keyed priority (one short of BullMQ's
+   * largest, BACKGROUND_PRIORITY) and the lane is served in arrival order until it next empties.
    */
   private enter(key: string, state: KeyState, cost: JobCost): ShareTicket {
     const lane = cost.lane;
@@ -191,7 +198,7 @@ export class CostShare {
     state.finish[lane] = { tag: tag + cost.totalMs, epoch: clock.epoch };
     const start = { tag };
     clock.starts.add(start);
-    const priority = behindOwnWork ? Math.min(MAX_PRIORITY, 1 + Math.round(tag)) : 1;
+    const priority = behindOwnWork ? Math.min(MAX_KEYED_PRIORITY, 1 + Math.round(tag)) : 1;
     state.inFlight[lane] += cost.totalMs;
     state.requests++;
     this.meters[lane].enter(cost.totalMs);
