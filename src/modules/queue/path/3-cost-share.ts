@@ -16,13 +16,17 @@
  * place in its key's line predicts a miss: a client that ignores Retry-After and sends again at once would
  * otherwise turn its key's backlog into a stream of refusals costing the API more than the work itself.
  */
+import { PRIORITY_LIMIT } from 'bullmq';
 import { ApiError } from '../../../common/api-error';
 import type { Lane } from '../../../jobs/job-types';
 import type { JobCost } from './2-job-cost';
 import { LaneMeter } from './lane-meter';
 
-/** BullMQ's largest priority (2^21): the last served. */
-const MAX_PRIORITY = 2_097_152;
+/**
+ * BullMQ's largest priority, the last served: 2^21 - 1 (its PRIORITY_LIMIT; a job with a larger one is refused at
+ * its add, as 2^21, the value this cap had first, would have been after a long backlog).
+ */
+const MAX_PRIORITY = PRIORITY_LIMIT;
 /**
  * Work done for no key (the buy page's sample, modules/purchase/sample.service.ts) has BullMQ's last priority to
  * itself: a key's jobs stop one short of it, so every keyed job waiting in a lane is served before any of it.
