@@ -42,12 +42,18 @@ export interface SampleSection {
   limits: { perMinute: number; perDay: number };
 }
 
+/**
+ * Plain text fields with the format in the hint, not type="date"/"time" (whose typing and reading differ by browser
+ * and locale) and no numeric keypad (it lacks the "-" and ":" on some phones). Birth date: autocomplete "bday", the
+ * visitor's own birthday being the usual first try; time and place: off (no autofill token means a birth time or
+ * place, and a home town would be a wrong guess).
+ */
 const LABELS: Record<SampleField, { label: string; hint: string; attributes: string }> = {
-  birthdate: { label: 'Birth date', hint: 'YYYY-MM-DD, for example 1948-04-09', attributes: 'inputmode="numeric" autocomplete="bday" maxlength="10"' },
+  birthdate: { label: 'Birth date', hint: 'YYYY-MM-DD, for example 1948-04-09', attributes: 'autocomplete="bday" maxlength="10"' },
   birthtime: {
     label: 'Birth time',
     hint: 'HH:MM, local time on a 24-hour clock, for example 00:14',
-    attributes: 'inputmode="numeric" autocomplete="off" maxlength="5"',
+    attributes: 'autocomplete="off" maxlength="5"',
   },
   location: {
     label: 'Birth place',
@@ -160,17 +166,17 @@ function result(r: SampleResult): string {
   const dark = dataUrl(r.svg.dark);
   const size = svgSize(r.svg.light);
   const dimensions = size ? ` width="${size.width}" height="${size.height}"` : '';
-  return `<div class="panel sample-result" id="sample-result" data-testid="sample-result">
+  return `<section class="panel sample-result" id="sample-result" data-testid="sample-result" aria-labelledby="sample-result-heading">
 <h3 id="sample-result-heading">The sample chart</h3>
 <picture>
 <source media="(prefers-color-scheme: dark)" srcset="${dark}">
 <img class="bodygraph" src="${light}" alt="${escapeHtml(textAlternative(r.svg.light, c))}"${dimensions}>
 </picture>
-<dl class="chart-fields" aria-labelledby="sample-result-heading">
+<dl class="chart-fields">
 ${rows.map(([name, value]) => `<dt>${name}</dt><dd data-field="${name.toLowerCase().replace(/ /g, '-')}">${escapeHtml(value)}</dd>`).join('\n')}
 </dl>
 <p class="muted">With a key, <code>POST /v1/chart</code> answers all of this and more (channels, gates, every activation) as JSON, and <code>POST /v1/chart/bodygraph</code> the drawing.</p>
-</div>
+</section>
 `;
 }
 
