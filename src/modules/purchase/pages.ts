@@ -1,4 +1,5 @@
-// HTML for the service's pages (GET /, GET /buy, GET /purchase/success): plain functions, no framework.
+// HTML for the service's pages (GET /, GET /buy and its sample, GET /purchase/success): plain functions, no framework.
+// The buy page's parts are beside it: what a key gives (buy-features.ts) and the sample (sample-view.ts, sample-pages.ts).
 // Every page shares ONE inline style and (where needed) ONE inline script, so PAGE_CSP can allow
 // exactly those two texts by hash and nothing else; everything dynamic goes through escapeHtml.
 import { createHash } from 'node:crypto';
