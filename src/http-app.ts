@@ -28,6 +28,8 @@ import { PlacesService } from './modules/places/places.service';
 import { MetricsService } from './modules/metrics/metrics.service';
 import { CHECKOUT_PATH, WEBHOOK_PATH } from './modules/purchase/purchase.controller';
 import { RECOVER_PATH, RECOVERY_BODY_LIMIT } from './modules/recovery/recovery.controller';
+import { sampleBody } from './modules/purchase/sample-body';
+import { SAMPLE_PATH } from './modules/purchase/sample-view';
 import { BATCH_BODY_LIMIT, BATCH_PATH } from './modules/batch/batch.controller';
 import { MCP_BODY_LIMIT, MCP_PATH } from './modules/mcp/mcp.controller';
 import { McpService } from './modules/mcp/mcp.service';
@@ -67,6 +69,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.use(CHECKOUT_PATH, urlencoded({ extended: false, limit: '1kb' }), bodyErrorHandler);
   // The lost-key form (one email field) and its links' button (no fields) post forms too (also /keys/recover/<token>).
   app.use(RECOVER_PATH, urlencoded({ extended: false, limit: RECOVERY_BODY_LIMIT }), bodyErrorHandler);
+  // The buy page's sample takes only its own small form and answers any other body with a page, not JSON.
+  app.use(SAMPLE_PATH, sampleBody);
   app.use(requireJsonBody, json({ limit: BODY_LIMIT }), bodyErrorHandler, refuseHostileJson);
   app.disable('x-powered-by');
   // Express hashes every body it sends (SHA-1) for a weak ETag that only a GET can ever revalidate with. The POST

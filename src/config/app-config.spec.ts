@@ -173,8 +173,15 @@ describe('loadConfig: selling keys', () => {
       sealSecret: 'x'.repeat(32),
       stripeApiUrl: undefined,
       sessionLookups: { perMinute: 10, perDay: 100, missingCacheSeconds: 600 },
+      samples: { perMinute: 10, perDay: 100 },
       recovery: undefined,
     });
+  });
+
+  it('reads the limits on the buy page samples per address (0 turns one off) and refuses bad ones', () => {
+    expect(loadConfig({ ...stripe, SAMPLES_PER_MINUTE: '0', SAMPLES_PER_DAY: '5' }).purchase!.samples).toEqual({ perMinute: 0, perDay: 5 });
+    expect(() => loadConfig({ ...stripe, SAMPLES_PER_MINUTE: '-1' })).toThrow(/SAMPLES_PER_MINUTE must be a whole number/);
+    expect(() => loadConfig({ ...stripe, SAMPLES_PER_DAY: '100000001' })).toThrow(/SAMPLES_PER_DAY must be between/);
   });
 
   it('reads the limits on unknown-session lookups (0 turns one off) and refuses bad ones', () => {

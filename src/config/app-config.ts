@@ -92,6 +92,8 @@ export interface PurchaseConfig {
    * Stripe's "no such session" is remembered (SESSION_MISSING_CACHE_SECONDS, default 600; 0: not remembered).
    */
   sessionLookups: { perMinute: number; perDay: number; missingCacheSeconds: number };
+  /** The buy page's samples per client address (SAMPLES_PER_MINUTE, default 10; SAMPLES_PER_DAY, default 100; 0: no limit). */
+  samples: { perMinute: number; perDay: number };
   /** Lost-key recovery by email (/keys/recover); undefined without SMTP_URL (the pages then say recovery is off). */
   recovery?: RecoveryConfig;
 }
@@ -284,6 +286,10 @@ function purchaseConfig(env: NodeJS.ProcessEnv, port: number): PurchaseConfig | 
       perMinute: int(env, 'SESSION_LOOKUPS_PER_MINUTE', 10, 0, 1_000_000),
       perDay: int(env, 'SESSION_LOOKUPS_PER_DAY', 100, 0, 100_000_000),
       missingCacheSeconds: int(env, 'SESSION_MISSING_CACHE_SECONDS', 600, 0, 7 * 86_400),
+    },
+    samples: {
+      perMinute: int(env, 'SAMPLES_PER_MINUTE', 10, 0, 1_000_000),
+      perDay: int(env, 'SAMPLES_PER_DAY', 100, 0, 100_000_000),
     },
     recovery: recoveryConfig(env),
   };

@@ -491,10 +491,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The buy page (HTML): what a key gives, the price, a Buy button (503 when purchases are off) */
-        get: operations["Purchase_buy"];
+        /**
+         * The buy page (HTML): what a key gives, the price, a Buy button and a sample form (503 when purchases are off)
+         * @description What a key gives is listed from the operation registry, group by group. The sample form posts to POST /buy/sample with a form token for the caller's address, valid 10 minutes.
+         */
+        get: operations["Buy_buy"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buy/sample": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The buy page's sample (HTML form post): a birth's bodygraph and main fields, without a key
+         * @description For people on the buy page, not for programs: it takes only its form (application/x-www-form-urlencoded, at most 2 KB, with the page's form token for the same client address, valid 10 minutes) and answers the buy page with the sample chart, or the form with what to fix. No CORS headers. Computed by the workers like any chart, at a lower priority than every request made with a key. At most SAMPLES_PER_MINUTE (10) and SAMPLES_PER_DAY (100) per client address (an IPv6 address counts by its /64), counted once the token and the fields are valid.
+         */
+        post: operations["Buy_sample"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9682,7 +9705,7 @@ export interface operations {
             };
         };
     };
-    Purchase_buy: {
+    Buy_buy: {
         parameters: {
             query?: never;
             header?: never;
@@ -9700,9 +9723,109 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The page, saying purchases are off on this server */
+            /** @description The page, saying purchases are off on this server (no Buy button, no sample) */
             503: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    Buy_sample: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The form token GET /buy put in the form */
+                    token: string;
+                    /**
+                     * @description Local birth date, YYYY-MM-DD (as POST /v1/chart takes it)
+                     * @example 1948-04-09
+                     */
+                    birthdate: string;
+                    /**
+                     * @description Local birth time, HH:MM
+                     * @example 00:14
+                     */
+                    birthtime: string;
+                    /**
+                     * @description "City, Country" or "City, Region, Country"
+                     * @example Montreal, Quebec, Canada
+                     */
+                    location: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The buy page with the sample: the bodygraph (light and dark) and the main fields */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The form again with what to fix; or, for a missing, expired or foreign token, a page asking to reload /buy */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The body is over 2 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The body is not a UTF-8 urlencoded form (JSON is refused) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The form again: the place was not found (with the places meant) or the date is out of range */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The form again with the limit message: this address's samples are used up for now */
+            429: {
+                headers: {
+                    /** @description Seconds until a sample may be asked again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The form again: the queue is busy or away (Retry-After); or purchases, and so samples, are off */
+            503: {
+                headers: {
+                    /** @description Seconds until a sample may be asked again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -30,6 +30,8 @@ export interface Operation {
   method: 'GET' | 'POST';
   /** The route as OpenAPI writes it. */
   path: string;
+  /** Where the buy page lists it (OPERATION_GROUPS); `free` and `purchase` need no key and are not listed there. */
+  group: OperationGroup;
   summary: string;
   description: string;
   /** The request's DTO: the JSON body (POST) or the query string (GET). */
@@ -59,6 +61,22 @@ export interface Operation {
   };
 }
 
+/**
+ * The groups the buy page lists a key's operations in, in this order, each with a line saying what it is for. The
+ * page is generated from the registry, so a new operation shows there once it names its group.
+ */
+export const OPERATION_GROUPS = {
+  charts: { title: 'Charts', blurb: "a person's chart, two together, a group of 3–5, the transits, a day of unknown birth time" },
+  drawings: { title: 'Drawings', blurb: 'the bodygraph as SVG or PNG, alone, for two people, or with a transit' },
+  meaning: { title: 'Readings & meaning', blurb: 'the chart explained in English, German, Spanish, Portuguese or French, and the meaning of every part' },
+  time: { title: 'Through time', blurb: 'ingresses, stations, returns and a personal transit calendar' },
+  batches: { title: 'Batches & places', blurb: 'up to 100 charts in one call, and place search for a birth-place field' },
+  key: { title: 'Your key', blurb: 'its own usage, and a new key if it leaks' },
+} as const;
+
+/** `free`: answered without a key (the advice); `purchase`: buying a key itself. */
+export type OperationGroup = keyof typeof OPERATION_GROUPS | 'free' | 'purchase';
+
 const REFERENCE_WORDS =
   'Our own texts, CC BY 4.0 (every answer says so), in en, de, es, pt-BR and fr: ?lang=, else Accept-Language, else en. Served from memory.';
 
@@ -75,6 +93,7 @@ export const OPERATIONS = {
   chart: {
     method: 'POST',
     path: '/v1/chart',
+    group: 'charts',
     queued: true,
     cost: JOB_COSTS.chart,
     summary: 'A Human Design chart: type, strategy, authority, profile, definition, cross, centers, channels, gates',
@@ -86,6 +105,7 @@ export const OPERATIONS = {
   advanced: {
     method: 'POST',
     path: '/v1/chart/advanced',
+    group: 'charts',
     queued: true,
     cost: JOB_COSTS.advanced,
     summary: 'The chart plus variables, all 26 activations to the base, hanging gates, split kind, design instant',
@@ -97,6 +117,7 @@ export const OPERATIONS = {
   composite: {
     method: 'POST',
     path: '/v1/chart/composite',
+    group: 'charts',
     queued: true,
     cost: JOB_COSTS.composite,
     summary: 'Composite (connection) chart of two people',
@@ -109,6 +130,7 @@ export const OPERATIONS = {
   transit: {
     method: 'POST',
     path: '/v1/chart/transit',
+    group: 'charts',
     queued: true,
     cost: JOB_COSTS.transit,
     summary: 'Transit activations at an instant (default now) over a natal chart',
@@ -120,6 +142,7 @@ export const OPERATIONS = {
   penta: {
     method: 'POST',
     path: '/v1/chart/penta',
+    group: 'charts',
     queued: true,
     cost: JOB_COSTS.penta,
     summary: 'Group (Penta) analysis of 3–5 people: the 12 Penta gates and 6 channels present, the gaps, who supplies each gate, overlaps',
@@ -134,6 +157,7 @@ export const OPERATIONS = {
   day: {
     method: 'POST',
     path: '/v1/chart/day',
+    group: 'charts',
     queued: true,
     cost: JOB_COSTS.day,
     summary: 'Unknown birth time: every distinct chart the birth day can give, its exact time windows, and what is certain',
@@ -148,6 +172,7 @@ export const OPERATIONS = {
   bodygraph: {
     method: 'POST',
     path: '/v1/chart/bodygraph',
+    group: 'drawings',
     queued: true,
     cost: JOB_COSTS.bodygraph,
     summary: 'The bodygraph drawing: a standalone SVG document, or a PNG; with `variables`, the four arrows',
@@ -159,6 +184,7 @@ export const OPERATIONS = {
   compositeBodygraph: {
     method: 'POST',
     path: '/v1/chart/composite/bodygraph',
+    group: 'drawings',
     queued: true,
     cost: JOB_COSTS.compositeBodygraph,
     summary: "Two people in one bodygraph: each one's gates in their color, a gate of both half and half, the composite channel kinds in a legend",
@@ -170,6 +196,7 @@ export const OPERATIONS = {
   transitBodygraph: {
     method: 'POST',
     path: '/v1/chart/transit/bodygraph',
+    group: 'drawings',
     queued: true,
     cost: JOB_COSTS.transitBodygraph,
     summary: "A natal bodygraph with a transit (default now) overlaid in a third color, and the transit planets' column",
@@ -181,6 +208,7 @@ export const OPERATIONS = {
   report: {
     method: 'POST',
     path: '/v1/chart/report',
+    group: 'meaning',
     queued: true,
     cost: JOB_COSTS.report,
     summary: 'A reading: the chart explained in one language, as a self-contained HTML page or a PDF, with the bodygraph',
@@ -197,6 +225,7 @@ export const OPERATIONS = {
   ingresses: {
     method: 'POST',
     path: '/v1/transits/ingresses',
+    group: 'time',
     queued: true,
     cost: JOB_COSTS.ingresses,
     summary: 'Every gate (or line) ingress of the transiting bodies in [from, to), to the second',
@@ -210,6 +239,7 @@ export const OPERATIONS = {
   stations: {
     method: 'POST',
     path: '/v1/transits/stations',
+    group: 'time',
     queued: true,
     cost: JOB_COSTS.stations,
     summary: 'Every retrograde and direct station of Mercury to Pluto in [from, to), with the gate and line there',
@@ -221,6 +251,7 @@ export const OPERATIONS = {
   returns: {
     method: 'POST',
     path: '/v1/chart/returns',
+    group: 'time',
     queued: true,
     cost: JOB_COSTS.returns,
     summary: 'Solar, lunar, Saturn and Chiron returns and the Uranus opposition of a natal chart, every exact pass',
@@ -234,6 +265,7 @@ export const OPERATIONS = {
   transitCalendar: {
     method: 'POST',
     path: '/v1/chart/transit-calendar',
+    group: 'time',
     queued: true,
     cost: JOB_COSTS.transitCalendar,
     summary: 'A personal transit calendar: when transits complete a natal channel, form their own, or define an open center',
@@ -247,6 +279,7 @@ export const OPERATIONS = {
   batch: {
     method: 'POST',
     path: '/v1/charts/batch',
+    group: 'batches',
     queued: true,
     cost: BATCH_COST,
     summary: `Up to ${BATCH_MAX_ITEMS} charts (or advanced charts) in one call, each answered or refused on its own`,
@@ -260,6 +293,7 @@ export const OPERATIONS = {
   places: {
     method: 'GET',
     path: '/v1/places',
+    group: 'batches',
     queued: false,
     summary: 'Place suggestions for a birth-place field: ranked, accent- and case-blind, a prefix of any word, in any script',
     description:
@@ -272,6 +306,7 @@ export const OPERATIONS = {
   advice: {
     method: 'GET',
     path: '/api/advice',
+    group: 'free',
     queued: false,
     summary: 'One piece of advice chosen at random',
     description: `Every item (ids 1–${ADVICE_COUNT}) is equally likely. No API key needed. Never cached (Cache-Control: no-store).`,
@@ -297,6 +332,7 @@ export const OPERATIONS = {
   reference: {
     method: 'GET',
     path: '/v1/reference',
+    group: 'meaning',
     queued: false,
     summary:
       'The meaning library: every gate, line, channel, circuit, center, type, authority, profile, definition, quarter, cross and variable, in five languages',
@@ -307,6 +343,7 @@ export const OPERATIONS = {
   referenceItem: {
     method: 'GET',
     path: '/v1/reference/{kind}/{id}',
+    group: 'meaning',
     queued: false,
     summary: "What one part of a chart means: its texts and the chart tables' facts about it",
     description: `${REFERENCE_WORDS} kind: gates, channels, circuits, centers, types, authorities, profiles, definitions, quarters, crosses or variables; id: the label chart answers use or its slug (51, 10-20, Solar Plexus or solar-plexus, 5/1 or 5-1, a cross's name or slug).`,
@@ -343,6 +380,7 @@ export const OPERATIONS = {
   referenceLine: {
     method: 'GET',
     path: '/v1/reference/gates/{gate}/lines/{line}',
+    group: 'meaning',
     queued: false,
     summary: 'What one line of a gate means',
     description: `${REFERENCE_WORDS} gate 1–64, line 1–6.`,
@@ -352,6 +390,7 @@ export const OPERATIONS = {
   referenceProfile: {
     method: 'GET',
     path: '/v1/reference/profiles/{personality}/{design}',
+    group: 'meaning',
     queued: false,
     summary: 'What a profile means, written as it reads ("5/1")',
     description: `${REFERENCE_WORDS} The same item as /v1/reference/profiles/5-1.`,
@@ -361,6 +400,7 @@ export const OPERATIONS = {
   adviceAll: {
     method: 'GET',
     path: '/api/advice/all',
+    group: 'free',
     queued: false,
     summary: `All ${ADVICE_COUNT} pieces of advice`,
     description: 'A bare JSON array in id order. Send the ETag back in If-None-Match to get 304 Not Modified while it is unchanged.',
@@ -369,6 +409,7 @@ export const OPERATIONS = {
   adviceById: {
     method: 'GET',
     path: '/api/advice/{id}',
+    group: 'free',
     queued: false,
     summary: 'One piece of advice by its id',
     description: `\`id\` is a plain base-10 integer from 1 to ${ADVICE_COUNT}.`,
@@ -377,6 +418,7 @@ export const OPERATIONS = {
   rotateKey: {
     method: 'POST',
     path: '/v1/keys/rotate',
+    group: 'key',
     queued: false,
     summary: 'Replaces the key you call with by a new one, shown only in this answer; the old key stops working at once',
     description: 'Keys never expire, so a leaked key is replaced here. A bought key stays tied to its purchase. Keys from HD_API_KEYS cannot be rotated.',
@@ -385,6 +427,7 @@ export const OPERATIONS = {
   usage: {
     method: 'GET',
     path: '/v1/usage',
+    group: 'key',
     queued: false,
     summary: 'How much the calling key was used: calls per operation today, on each of the last 30 days (UTC) and in all',
     description:
@@ -395,6 +438,7 @@ export const OPERATIONS = {
   checkout: {
     method: 'POST',
     path: '/v1/purchase/checkout',
+    group: 'purchase',
     queued: false,
     summary: 'Starts a purchase: creates a Stripe Checkout Session and redirects (303) to it',
     description: 'The buy page\'s form posts here (no fields). API clients get the same 303 with `{"url"}` in the body.',
@@ -403,6 +447,7 @@ export const OPERATIONS = {
   webhook: {
     method: 'POST',
     path: '/v1/purchase/webhook',
+    group: 'purchase',
     queued: false,
     summary: "Stripe's webhook (called by Stripe, not by you)",
     description:
@@ -435,3 +480,10 @@ export const QUEUED_PATHS: ReadonlySet<string> = new Set(
 export const KEYED_OPERATION_COUNT = Object.values(OPERATIONS as Record<string, Operation>).filter(
   (op) => op.path.startsWith('/v1/') && (op.tool || op.queued),
 ).length;
+
+/** The operations a key is needed for (every group but `free` and `purchase`), in registry order. */
+export function keyedOperations(): Array<Operation & { id: OperationId; group: keyof typeof OPERATION_GROUPS }> {
+  return (Object.entries(OPERATIONS) as [OperationId, Operation][])
+    .filter((entry): entry is [OperationId, Operation & { group: keyof typeof OPERATION_GROUPS }] => entry[1].group in OPERATION_GROUPS)
+    .map(([id, op]) => ({ ...op, id }));
+}

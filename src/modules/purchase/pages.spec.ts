@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import { keyedOperations, OPERATION_GROUPS, OPERATIONS, type Operation } from '../operations/operations';
 import { escapeHtml, formatPrice, PAGE_CSP, renderBuyPage, renderHomePage, renderRevealPage, RevealState } from './pages';
+import { renderSampleRefusal, type SampleRefusalKind } from './sample-pages';
+import type { SampleResult, SampleSection, SampleState } from './sample-view';
 
 const KEY = 'hdk_' + 'A1b2-C3d4_'.repeat(4) + 'xyz'; // hdk_ + 43 base64url characters
 const URL = 'https://api.example.com';
@@ -18,9 +21,48 @@ const STATES: RevealState[] = [
   { kind: 'disabled' },
 ];
 
+const SVG = (theme: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="600" height="720" viewBox="0 0 100 120" role="img">` +
+  `<title id="bodygraph-title">Human Design bodygraph: Manifestor &amp; co</title><desc id="bodygraph-desc">Type: Manifestor. Theme ${theme}.</desc></svg>`;
+const RESULT: SampleResult = {
+  chart: {
+    type: 'Manifestor',
+    strategy: 'To Inform',
+    authority: 'Splenic',
+    profile: '5/1',
+    definition: 'Single Definition',
+    incarnationCross: 'Left Angle Cross of the Clarion 1',
+    definedCenters: ['Ajna', 'Throat', 'G', 'Heart', 'Spleen'],
+    place: 'Montréal, Quebec, Canada',
+    timezone: 'America/Toronto',
+  },
+  svg: { light: SVG('light'), dark: SVG('dark') },
+};
+const VALUES = { birthdate: '1948-04-09', birthtime: '00:14', location: 'Montreal, Quebec, Canada' };
+const TOKEN = 'v1.1700000000.' + 'A'.repeat(43);
+const section = (state: SampleState, values = VALUES): SampleSection => ({ token: TOKEN, values, state, limits: { perMinute: 10, perDay: 100 } });
+const SAMPLE_STATES: SampleState[] = [
+  { kind: 'form' },
+  { kind: 'result', result: RESULT },
+  { kind: 'invalid', errors: { birthdate: ['birthdate must be a real calendar date, YYYY-MM-DD'] }, general: [] },
+  {
+    kind: 'invalid',
+    errors: { location: ['No place called "Montrel" was found.'] },
+    general: [],
+    suggestions: ['Montreal, Quebec, Canada', 'Montréal-Est, Quebec, Canada'],
+  },
+  { kind: 'limited', retryAfterSeconds: 42 },
+  { kind: 'unavailable', retryAfterSeconds: 2 },
+];
+const buyWithSample = (state: SampleState, values = VALUES) =>
+  renderBuyPage({ price: USD, enabled: true, sample: section(state, values), state: `buy-sample-${state.kind}` });
+const REFUSALS: SampleRefusalKind[] = ['token-invalid', 'token-expired', 'unsupported-type', 'too-large', 'bad-body'];
+
 const PAGES: [string, string][] = [
   ['buy', renderBuyPage({ price: USD, enabled: true })],
   ['buy-disabled', renderBuyPage({ price: USD, enabled: false })],
+  ...SAMPLE_STATES.map((st): [string, string] => [`buy-sample-${st.kind}`, buyWithSample(st)]),
+  ...REFUSALS.map((kind): [string, string] => [`sample-${kind}`, renderSampleRefusal(kind)]),
   ...STATES.map((s): [string, string] => [s.kind, renderRevealPage(s)]),
   ['home', renderHomePage({ publicUrl: URL })],
 ];
@@ -125,6 +167,9 @@ describe('colour contrast', () => {
     const tooLow = TEXT_PAIRS.filter(([fg, bg]) => ratio(scheme[fg], scheme[bg]) < 4.5);
     expect(tooLow).toEqual([]);
     expect(ratio(scheme.focus, scheme.bg)).toBeGreaterThanOrEqual(3); // non-text focus ring
+    // Non-text: the form fields' border, and the thicker border of a field to fix (both on the page's background).
+    expect(ratio(scheme.border, scheme.bg)).toBeGreaterThanOrEqual(3);
+    expect(ratio(scheme['warn-line'], scheme.bg)).toBeGreaterThanOrEqual(3);
   });
 });
 
@@ -249,6 +294,11 @@ describe('the buy page', () => {
     expect(html).not.toContain('five operations');
   });
 
+  it('links to lost-key recovery only where recovery is on', () => {
+    expect(renderBuyPage({ price: USD, enabled: true })).not.toContain('/keys/recover');
+    expect(renderBuyPage({ price: USD, enabled: true, recovery: true })).toContain('<a href="/keys/recover">Get a new one by email</a>');
+  });
+
   it('points to the typed client this server serves, enabled or not', () => {
     for (const enabled of [true, false])
       expect(renderBuyPage({ price: USD, enabled })).toContain('<a href="/sdk/typescript.tgz"><code>/sdk/typescript.tgz</code></a>');
@@ -277,5 +327,136 @@ describe('home page', () => {
     expect(html).toContain('<code>POST /v1/chart</code>');
     expect(html).toMatch(/<code>GET \/api\/advice<\/code>[^<]*<span class="muted">\(no key\)<\/span>/);
     expect(html).not.toContain('/v1/purchase/webhook');
+  });
+});
+
+describe('what the key gives (from the operation registry)', () => {
+  const keyed = keyedOperations();
+  const pages = [renderBuyPage({ price: USD, enabled: true }), renderBuyPage({ price: USD, enabled: false }), buyWithSample({ kind: 'form' })];
+
+  it('lists every operation that needs a key, with its method, path and summary, under its group', () => {
+    expect(keyed.length).toBeGreaterThanOrEqual(20);
+    for (const html of pages) {
+      for (const op of keyed) {
+        const group = html.indexOf(`<h3 id="group-${op.group}">${escapeHtml(OPERATION_GROUPS[op.group].title)}</h3>`);
+        const item = html.indexOf(`<li><code>${op.method} ${op.path}</code>: `, group);
+        expect([op.id, group >= 0, item > group]).toEqual([op.id, true, true]);
+        // Its item lies within its group's list (before the next heading).
+        expect([op.id, html.indexOf('<h3', group + 1) > item]).toEqual([op.id, true]);
+        const summary = escapeHtml(op.summary).replace(/`([^`]+)`/g, '<code>$1</code>');
+        expect([op.id, html.slice(item).startsWith(`<li><code>${op.method} ${op.path}</code>: ${summary}`)]).toEqual([op.id, true]);
+      }
+    }
+  });
+
+  it('has every group that has an operation, in the registry order, and names MCP tools and the typed client', () => {
+    const html = pages[0];
+    const headings = [...html.matchAll(/<h3 id="group-([a-z]+)">/g)].map((m) => m[1]);
+    expect(headings).toEqual([...Object.keys(OPERATION_GROUPS).filter((g) => keyed.some((op) => op.group === g)), 'clients']);
+    for (const op of keyed.filter((o) => o.tool)) expect(html).toContain(`(MCP tool <code>${op.tool!.name}</code>)`);
+    expect(html).toContain('<code>POST /mcp</code>');
+    expect(html).toContain('<a href="/sdk/typescript.tgz">');
+  });
+
+  it('lists no route that needs no key: the advice and the purchase itself', () => {
+    const html = pages[0];
+    for (const op of Object.values(OPERATIONS as Record<string, Operation>).filter((o) => o.group === 'free' || o.group === 'purchase')) {
+      expect([op.path, html.includes(`<code>${op.method} ${op.path}</code>`)]).toEqual([op.path, false]);
+    }
+  });
+
+  it('covers every operation a key opens (KEYED_OPERATION_COUNT)', () => {
+    const counted = keyed.filter((op) => op.path.startsWith('/v1/') && (op.tool || op.queued));
+    expect(pages[0]).toContain(`unlimited use of all ${counted.length} operations`);
+  });
+});
+
+describe('the sample form on /buy', () => {
+  const html = buyWithSample({ kind: 'form' }, { birthdate: '', birthtime: '', location: '' });
+  const sampleForm = html.slice(html.indexOf('<section id="sample"'));
+
+  it('is a plain urlencoded POST to /buy/sample with the fields named as in the API and a hidden token', () => {
+    expect(count(html, '<form')).toBe(2); // the Buy button's and the sample's
+    expect(sampleForm).toContain('<form method="post" action="/buy/sample#sample"');
+    expect(sampleForm).not.toContain('enctype'); // the default: application/x-www-form-urlencoded
+    expect(sampleForm).toContain(`<input type="hidden" name="token" value="${TOKEN}">`);
+    for (const name of ['birthdate', 'birthtime', 'location']) {
+      expect(sampleForm).toMatch(new RegExp(`<label for="${name}">[^<]+</label>`));
+      expect(sampleForm).toMatch(new RegExp(`<span class="hint" id="${name}-hint">[^<]+</span>`));
+      expect(sampleForm).toMatch(new RegExp(`<input id="${name}" name="${name}" type="text" [^>]*required aria-describedby="${name}-hint" value="">`));
+    }
+    expect(sampleForm).toMatch(/<input id="birthdate"[^>]*autocomplete="bday"/);
+    expect(sampleForm).toMatch(/<input id="location"[^>]*autocomplete="off"/);
+    expect(sampleForm).toMatch(/<button type="submit">Show the sample chart<\/button>/);
+    expect(html).toContain('<a href="#sample">Try a sample chart first</a>');
+    expect(sampleForm).toContain('limited to 10 a minute and 100 a day from one address');
+  });
+
+  it('marks the fields to fix, links their errors and puts focus on the first', () => {
+    const invalid = buyWithSample({ kind: 'invalid', errors: { birthtime: ['bad time'], location: ['bad place'] }, general: ['This form has no field "x".'] });
+    expect(invalid).toMatch(/<p class="error" id="birthtime-error">bad time<\/p>/);
+    expect(invalid).toMatch(/<input id="birthtime"[^>]*aria-describedby="birthtime-hint birthtime-error" aria-invalid="true" autofocus/);
+    expect(invalid).toMatch(/<input id="location"[^>]*aria-describedby="location-hint location-error" aria-invalid="true" value/);
+    expect(count(invalid, 'autofocus')).toBe(1);
+    expect(invalid).toContain('This form has no field &quot;x&quot;.');
+    expect(invalid).toContain(`value="${VALUES.birthdate}"`); // what was typed stays
+  });
+
+  it('offers each suggested place as a button that sends the same birth with it', () => {
+    const html = buyWithSample(SAMPLE_STATES[3]);
+    expect(count(html, '<form')).toBe(2 + 2);
+    expect(html).toContain('<button type="submit" name="location" value="Montréal-Est, Quebec, Canada">Montréal-Est, Quebec, Canada</button>');
+    expect(html).toMatch(/<input type="hidden" name="birthdate" value="1948-04-09"><input type="hidden" name="birthtime" value="00:14">/);
+  });
+
+  it('shows the result: the bodygraph for both schemes as data: images with a text alternative, and the main fields', () => {
+    const html = buyWithSample({ kind: 'result', result: RESULT });
+    const base64 = (svg: string) => Buffer.from(svg, 'utf8').toString('base64');
+    expect(html).toContain(`<source media="(prefers-color-scheme: dark)" srcset="data:image/svg+xml;base64,${base64(RESULT.svg.dark)}">`);
+    expect(html).toContain(`<img class="bodygraph" src="data:image/svg+xml;base64,${base64(RESULT.svg.light)}"`);
+    expect(html).toContain('alt="Human Design bodygraph: Manifestor &amp; co. Type: Manifestor. Theme light."');
+    expect(html).toContain('width="600" height="720"');
+    for (const [name, value] of [
+      ['type', 'Manifestor'],
+      ['strategy', 'To Inform'],
+      ['authority', 'Splenic'],
+      ['profile', '5/1'],
+      ['definition', 'Single Definition'],
+      ['incarnation-cross', 'Left Angle Cross of the Clarion 1'],
+      ['defined-centers', 'Ajna, Throat, G, Heart, Spleen'],
+    ]) {
+      expect(html).toContain(`<dd data-field="${name}">${value}</dd>`);
+    }
+  });
+
+  it('says when the limit is reached, and when the service is busy, with the seconds to wait', () => {
+    expect(buyWithSample({ kind: 'limited', retryAfterSeconds: 42 })).toMatch(/Sample limit reached\.[\s\S]*Try again in 42 seconds/);
+    expect(buyWithSample({ kind: 'unavailable', retryAfterSeconds: 1 })).toMatch(/The service is busy\.[\s\S]*try again in 1 second\./);
+  });
+
+  it('escapes what the visitor typed, the messages, the suggestions and the chart', () => {
+    const evil = '"><img src=x onerror=alert(1)><script>alert(2)</script>';
+    const pages = [
+      buyWithSample(
+        { kind: 'invalid', errors: { location: [evil] }, general: [evil], suggestions: [evil] },
+        { birthdate: evil, birthtime: evil, location: evil },
+      ),
+      buyWithSample({ kind: 'result', result: { ...RESULT, chart: { ...RESULT.chart, type: evil, place: evil, definedCenters: [evil] } } }),
+    ];
+    for (const html of pages) {
+      expect(html).not.toContain('<img src=x');
+      expect(html).not.toContain('<script>alert');
+      expect(html).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(2)&lt;/script&gt;');
+    }
+  });
+
+  it('the refusals say what to do and link back to the form', () => {
+    for (const kind of REFUSALS) {
+      const html = renderSampleRefusal(kind);
+      expect(html).toContain('<a href="/buy#sample">');
+      expect(html).not.toContain('<form');
+    }
+    expect(renderSampleRefusal('token-expired')).toMatch(/10 minutes/);
+    expect(renderSampleRefusal('unsupported-type')).toMatch(/application\/x-www-form-urlencoded/);
   });
 });

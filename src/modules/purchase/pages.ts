@@ -1,8 +1,12 @@
-// HTML for the service's pages (GET /, GET /buy, GET /purchase/success): plain functions, no framework.
+// HTML for the service's pages (GET /, GET /buy and its sample, GET /purchase/success): plain functions, no framework.
+// The buy page's parts are beside it: what a key gives (buy-features.ts) and the sample (sample-view.ts, sample-pages.ts).
 // Every page shares ONE inline style and (where needed) ONE inline script, so PAGE_CSP can allow
 // exactly those two texts by hash and nothing else; everything dynamic goes through escapeHtml.
 import { createHash } from 'node:crypto';
-import { KEYED_OPERATION_COUNT, Operation, OPERATIONS } from '../operations/operations';
+import { Operation, OPERATIONS } from '../operations/operations';
+import { renderKeyFeatures } from './buy-features';
+import { escapeHtml } from './html';
+import { renderSampleSection, type SampleSection } from './sample-view';
 
 /** A price in minor units (cents, yen…) with a lowercase ISO 4217 currency code. */
 export interface Price {
@@ -23,12 +27,7 @@ export type RevealState =
   | { kind: 'invalid' }
   | { kind: 'disabled' };
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for both element content and quoted attribute values. */
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
+export { escapeHtml };
 
 /** Minor units -> display text; the fraction digits come from Intl so zero-decimal currencies (JPY) work. */
 export function formatPrice(p: Price): string {
@@ -71,6 +70,15 @@ button[data-copy]{display:none}
 .field input{font:inherit;width:100%;max-width:24rem;padding:.45rem .6rem;border:1px solid var(--border);border-radius:.4rem;background:var(--bg);color:var(--fg)}
 .field .hint{display:block;font-size:.9rem;color:var(--muted)}
 .error{color:var(--fg);background:var(--warn-bg);border-left:4px solid var(--warn-line);padding:.5rem .75rem;border-radius:.25rem}
+.field input[aria-invalid=true]{border:2px solid var(--warn-line)}
+h3{font-size:1.02rem;margin:1.5rem 0 .25rem}
+h3+p.muted{margin:0}
+.suggestions{list-style:none;padding:0}
+.suggestions li{margin:.4rem 0}
+.sample-result img{display:block;width:100%;max-width:30rem;height:auto;margin:0 auto 1rem}
+.chart-fields{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem;margin:0 0 1rem}
+.chart-fields dt{font-weight:600}
+.chart-fields dd{margin:0}
 `;
 
 // Progressive enhancement only: copy buttons stay hidden (CSS above) unless the clipboard API
@@ -134,30 +142,25 @@ ${o.script ? `<script>${SCRIPT}</script>\n` : ''}</body>
 export const BUY_AGAIN = '<p><a href="/buy">Go to the key purchase page</a></p>';
 export const NO_INDEX = '<meta name="robots" content="noindex">\n';
 
-export function renderBuyPage(opts: { price: Price; enabled: boolean }): string {
+/**
+ * GET /buy (and the answers of POST /buy/sample): what a key gives (from the operation registry), the price and the
+ * Buy button, and the sample form with the outcome of the last sample. Without purchases there is no form at all.
+ */
+export function renderBuyPage(opts: { price: Price; enabled: boolean; sample?: SampleSection; state?: string; recovery?: boolean }): string {
   const price = escapeHtml(formatPrice(opts.price));
-  const features = `<h2>What the key gives you</h2>
-<ul class="features">
-<li><strong>Charts</strong> (<code>POST /v1/chart</code>, <code>/v1/chart/advanced</code>, <code>/v1/chart/composite</code>, <code>/v1/chart/transit</code>, <code>/v1/chart/penta</code>, <code>/v1/chart/day</code>): a person's chart, two together, a group of 3–5, the transits, a day of unknown birth time.</li>
-<li><strong>Drawings</strong> (<code>POST /v1/chart/bodygraph</code> and its composite and transit forms): the bodygraph as SVG or PNG.</li>
-<li><strong>Readings</strong> (<code>POST /v1/chart/report</code>): the chart explained in English, German, Spanish, Portuguese or French, as a web page or a PDF.</li>
-<li><strong>Charts through time</strong> (<code>POST /v1/transits/ingresses</code>, <code>/v1/transits/stations</code>, <code>/v1/chart/returns</code>, <code>/v1/chart/transit-calendar</code>).</li>
-<li><strong>Batches</strong> of up to 100 charts and <strong>place search</strong> for a birth-place field.</li>
-<li><strong>A typed TypeScript client</strong>, served by this server (it is not on the npm registry): <code>npm install</code> the URL of <a href="/sdk/typescript.tgz"><code>/sdk/typescript.tgz</code></a>.</li>
-</ul>
-<p>Bought once, unlimited use of all ${KEYED_OPERATION_COUNT} operations (all but the readings also as MCP tools for AI agents), and the key never expires. Send it in the <code>HD-Api-Key</code> header.</p>`;
+  const features = renderKeyFeatures();
   const body = opts.enabled
     ? `<h1>Your Human Design API key</h1>
 <p class="price">${price} <span>one-time payment</span></p>
-${features}
 <form method="post" action="/v1/purchase/checkout">
 <button type="submit" class="primary">Buy a key for ${price}</button>
 </form>
-<p class="muted">Payment is handled by Stripe; your card details never reach this server. After payment your key is shown once, on the next page, so have a password manager or secret store ready.</p>`
+<p class="muted">Payment is handled by Stripe; your card details never reach this server. After payment your key is shown once, on the next page, so have a password manager or secret store ready.</p>
+${opts.recovery ? '<p class="muted">Bought a key and lost it? <a href="/keys/recover">Get a new one by email</a>.</p>\n' : ''}${opts.sample ? '<p><a href="#sample">Try a sample chart first</a>, without a key.</p>\n' : ''}${features}${opts.sample ? `\n${renderSampleSection(opts.sample)}` : ''}`
     : `<h1>Your Human Design API key</h1>
 <div class="notice" role="note"><p><strong>Purchases are not open on this server.</strong></p></div>
 ${features}`;
-  return page({ title: 'Buy an API key', state: opts.enabled ? 'buy' : 'buy-disabled', body });
+  return page({ title: 'Buy an API key', state: opts.state ?? (opts.enabled ? 'buy' : 'buy-disabled'), body });
 }
 
 /** The rotation call; the key is always the YOUR_KEY placeholder so the real key appears only twice on a page. */

@@ -4,42 +4,23 @@ import type { Request, Response } from 'express';
 import { ApiExcludeEndpoint, ApiHeader, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator';
 import { errorExample } from '../chart/chart.openapi';
-import { PAGE_CSP, renderBuyPage, renderRevealPage } from './pages';
+import { renderRevealPage } from './pages';
+import { sendPage } from './send-page';
 import { PURCHASE_DISABLED, PurchaseService } from './purchase.service';
 import { clientAddress } from './session-lookups';
 
 export const WEBHOOK_PATH = '/v1/purchase/webhook';
 export const CHECKOUT_PATH = '/v1/purchase/checkout';
 
-/** Headers of every page (purchase and home): nothing cached or framed, the session id in the URL never sent on. */
-export function sendPage(res: Response, status: number, html: string): void {
-  res.status(status).set({
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Security-Policy': PAGE_CSP,
-    'Cache-Control': 'no-store',
-    'Referrer-Policy': 'no-referrer',
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
-  });
-  res.send(html);
-}
+/** Kept here too: the pages' headers were first written for this controller, and other modules import them from it. */
+export { sendPage };
 
-/** Buying a key: the buy page, Stripe Checkout, Stripe's webhook and the one reveal. No HD-Api-Key here. */
+/** Buying a key (the buy page itself is buy.controller.ts): Stripe Checkout, Stripe's webhook and the one reveal. No HD-Api-Key here. */
 @ApiTags('purchase')
 @Public()
 @Controller()
 export class PurchaseController {
   constructor(private readonly purchases: PurchaseService) {}
-
-  @Get('buy')
-  @ApiOperation({ summary: 'The buy page (HTML): what a key gives, the price, a Buy button (503 when purchases are off)' })
-  @ApiProduces('text/html')
-  @ApiResponse({ status: 200, description: 'The buy page', content: { 'text/html': { schema: { type: 'string' } } } })
-  @ApiResponse({ status: 503, description: 'The page, saying purchases are off on this server', content: { 'text/html': { schema: { type: 'string' } } } })
-  async buy(@Res() res: Response): Promise<void> {
-    const enabled = this.purchases.enabled;
-    sendPage(res, enabled ? 200 : 503, renderBuyPage({ price: await this.purchases.price(), enabled }));
-  }
 
   @Post('v1/purchase/checkout')
   @HttpCode(303)

@@ -55,6 +55,11 @@ export class PurchaseService {
     return this.config !== undefined;
   }
 
+  /** Lost keys can be recovered by email here (SMTP_URL set): the buy and reveal pages link to /keys/recover. */
+  get recoveryEnabled(): boolean {
+    return this.config?.recovery !== undefined;
+  }
+
   get publicUrl(): string {
     return this.config?.publicUrl ?? '';
   }
@@ -213,7 +218,7 @@ export class PurchaseService {
       case 'revealed':
         return { status: 200, state: { kind: 'revealed', key: outcome.key, email: outcome.purchase.email, publicUrl: url } };
       case 'already-shown':
-        return { status: 410, state: { kind: 'already-shown', email: outcome.purchase.email, publicUrl: url, recovery: this.config?.recovery !== undefined } };
+        return { status: 410, state: { kind: 'already-shown', email: outcome.purchase.email, publicUrl: url, recovery: this.recoveryEnabled } };
       case 'revoked':
         return { status: 410, state: { kind: 'revoked', reason: outcome.purchase.revokedReason ?? 'revoked' } };
       default:

@@ -10,11 +10,22 @@ import { INPUT_ERROR_MARKER, InputErrorPayload, JobName } from '../../jobs/job-t
 import { jobIdFor } from './job-id';
 import { OutageGate, RETRY_AFTER_S, unavailable } from './outage-gate';
 import { combinedCost, jobCost, refuseIfTooLarge } from './path/2-job-cost';
-import { CostShare, ShareTicket } from './path/3-cost-share';
+import { BACKGROUND_PRIORITY, CostShare, ShareTicket } from './path/3-cost-share';
 import { Lanes } from './path/4-lanes';
 import { Coalescer, RESULT_CACHE } from './path/5-coalesce';
 import { JobFailed, JobWait, PendingJobs } from './path/6-pending-jobs';
 import { ResultCache } from './result-cache';
+
+/**
+ * How a request's jobs are run. `background`: work for no key (the buy page's sample), admitted under the caller's
+ * pseudo-key (trace.keyHash) like any key's, but queued at BACKGROUND_PRIORITY, behind every keyed job, and under job
+ * ids of its own (`bg-…`), so a keyed request for the same input never joins, and waits on, a background job.
+ */
+export interface RunOptions {
+  background?: boolean;
+}
+
+export const BACKGROUND_JOB_ID_PREFIX = 'bg-';
 
 /** How long a refusal for the key's own backlog is held before it is answered (see `admit`). */
 export const REFUSAL_HOLD_MS = 300;
@@ -109,6 +120,7 @@ export class JobRunner implements OnModuleInit {
   async runMany(
     jobs: readonly { name: JobName; input: object }[],
     trace?: RequestTrace,
+    options: RunOptions = {},
   ): Promise<({ ok: true; value: unknown } | { ok: false; error: ApiError })[]> {
     const deadline = (trace?.receivedAt ?? Date.now()) + this.config.jobTimeoutMs;
     const costs = jobs.map(({ name, input }) => jobCost(name, input));
@@ -121,9 +133,9 @@ export class JobRunner implements OnModuleInit {
       await this.gate.pass(() => this.pending.up, deadline, 'The job queue');
       await this.lanes.refuseWhenOverloaded(deadline);
       if (gone?.aborted) throw gone.reason;
-      const priority = ticket.priority;
+      const priority = options.background ? BACKGROUND_PRIORITY : ticket.priority;
       const specs = jobs.map(({ name, input }, i) => {
-        const jobId = jobIdFor(name, input, this.jobIdSecret);
+        const jobId = `${options.background ? BACKGROUND_JOB_ID_PREFIX : ''}${jobIdFor(name, input, this.jobIdSecret)}`;
         return { lane: costs[i].lane, jobId, name, data: input, opts: this.lanes.options(jobId, name, priority) };
       });
       // Light items go in groups (stage 5); heavy ones are added together in one round trip.

@@ -17,13 +17,23 @@
  * place in its key's line predicts a miss: a client that ignores Retry-After and sends again at once would
  * otherwise turn its key's backlog into a stream of refusals costing the API more than the work itself.
  */
+import { PRIORITY_LIMIT } from 'bullmq';
 import { ApiError } from '../../../common/api-error';
 import type { Lane } from '../../../jobs/job-types';
 import type { JobCost } from './2-job-cost';
 import { LaneMeter } from './lane-meter';
 
-/** BullMQ's largest priority (2^21). */
-const MAX_PRIORITY = 2_097_152;
+/**
+ * BullMQ's largest priority, the last served: 2^21 - 1 (its PRIORITY_LIMIT; a job with a larger one is refused at
+ * its add, as 2^21, the value this cap had first, would have been after a long backlog).
+ */
+const MAX_PRIORITY = PRIORITY_LIMIT;
+/**
+ * Work done for no key (the buy page's sample, modules/purchase/sample.service.ts) has BullMQ's last priority to
+ * itself: a key's jobs stop one short of it, so every keyed job waiting in a lane is served before any of it.
+ */
+export const BACKGROUND_PRIORITY = MAX_PRIORITY;
+const MAX_KEYED_PRIORITY = MAX_PRIORITY - 1;
 /** How often waiting requests are looked at (only while some wait). */
 const CHECK_EVERY_MS = 50;
 /**
@@ -150,7 +160,8 @@ export class CostShare {
    */
   snapshot(top = 10): { keys: Array<{ key: string; inFlight: number; costMs: number }>; activeKeys: number } {
     const all = [...this.keys].map(([key, s]) => ({
-      key: key === 'anonymous' ? key : key.slice(0, 8),
+      // A key's hash is cut short; a named pseudo-key (anonymous, buy-sample) is shown whole.
+      key: /^[0-9a-f]{64}$/.test(key) ? key.slice(0, 8) : key,
       inFlight: s.requests + s.waiting.length,
       costMs: s.inFlight.light + s.inFlight.heavy,
     }));
@@ -189,8 +200,8 @@ export class CostShare {
    * so a key's jobs keep their order, and keys with backlogs alternate by the work each has had done, whichever
    * began first. A key with nothing in flight in the lane gets 1, the front of the queue (its tag is the lane's
    * virtual time, at or ahead of every job waiting). Tags count from 0 again whenever the lane has nothing in flight
-   * here; after about 35 minutes of unbroken backlog they reach BullMQ's largest priority and the lane is served in
-   * arrival order until it next empties.
+   * here; after about 35 minutes of unbroken backlog they reach the largest keyed priority (one short of BullMQ's
+   * largest, BACKGROUND_PRIORITY) and the lane is served in arrival order until it next empties.
    */
   private enter(key: string, state: KeyState, cost: JobCost): ShareTicket {
     const lane = cost.lane;
@@ -204,7 +215,7 @@ export class CostShare {
     state.finish[lane] = { tag: tag + cost.totalMs, epoch: clock.epoch };
     const start = { tag };
     clock.starts.add(start);
-    const priority = behindOwnWork ? Math.min(MAX_PRIORITY, 1 + Math.round(tag)) : 1;
+    const priority = behindOwnWork ? Math.min(MAX_KEYED_PRIORITY, 1 + Math.round(tag)) : 1;
     state.inFlight[lane] += cost.totalMs;
     this.inFlightTotal += cost.totalMs;
     state.requests++;
