@@ -68,6 +68,14 @@ export interface AppConfig {
   redisSentinelPassword?: string;
   /** REDIS_CLUSTER_NODES: startup nodes of a Redis Cluster (cluster mode only). */
   redisClusterNodes?: RedisNodeAddress[];
+  /** JOBS_RETENTION: seconds a bulk job's state and answers are kept after it finishes (default 86,400: a day). */
+  jobsRetentionS: number;
+  /** JOBS_MAX_ACTIVE_PER_KEY: bulk jobs one key may have queued or running at once (beyond: 429). */
+  jobsMaxActivePerKey: number;
+  /** JOBS_MAX_STORED_MB: what all bulk jobs' inputs and compressed answers may hold in Redis together (beyond: 503). */
+  jobsMaxStoredMb: number;
+  /** BULK_CONCURRENCY: chunks of bulk jobs one worker process runs at once (their items always after interactive ones). */
+  bulkConcurrency: number;
   /** Selling keys through Stripe Checkout; undefined when STRIPE_SECRET_KEY is not set (purchase routes answer 503). */
   purchase?: PurchaseConfig;
 }
@@ -214,6 +222,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     resultCacheMb: int(env, 'RESULT_CACHE_MB', 64, 0, 65_536),
     resultCacheSeconds: int(env, 'RESULT_CACHE_SECONDS', 600, 0, 86_400),
     outageMaxWaiting: int(env, 'OUTAGE_MAX_WAITING', 2_000, 0, 1_000_000),
+    jobsRetentionS: int(env, 'JOBS_RETENTION', 86_400, 60, 30 * 86_400),
+    jobsMaxActivePerKey: int(env, 'JOBS_MAX_ACTIVE_PER_KEY', 3, 1, 1_000),
+    jobsMaxStoredMb: int(env, 'JOBS_MAX_STORED_MB', 2_048, 1, 1_048_576),
+    bulkConcurrency: int(env, 'BULK_CONCURRENCY', 2, 1, 64),
     workers: (env.WORKERS ?? '').trim().toLowerCase() === 'auto' || !env.WORKERS?.trim() ? 'auto' : int(env, 'WORKERS', 0, 0, 256),
     adminToken,
     adminReadWrite: adminReadWriteRaw === 'true',

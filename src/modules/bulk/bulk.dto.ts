@@ -1,0 +1,42 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import { MeaningOptionDto } from '../chart/dto/meaning-option.dto';
+
+/** Most items in one bulk job. */
+export const BULK_MAX_ITEMS = 100_000;
+export const BULK_OPERATIONS = ['chart', 'advanced', 'bodygraph'] as const;
+export type BulkOperation = (typeof BULK_OPERATIONS)[number];
+export const RESULT_FORMATS = ['ndjson', 'json', 'csv'] as const;
+export type ResultFormat = (typeof RESULT_FORMATS)[number];
+
+/** What a bulk job does with its items: in the JSON body beside `items`, or in the query string of an NDJSON or CSV body. */
+export class BulkJobOptionsDto extends MeaningOptionDto {
+  @ApiPropertyOptional({
+    enum: BULK_OPERATIONS,
+    default: 'chart',
+    description: 'The single call each item is: /v1/chart, /v1/chart/advanced or /v1/chart/bodygraph (SVG).',
+  })
+  @IsOptional()
+  @IsIn(BULK_OPERATIONS, { message: `operation must be one of ${BULK_OPERATIONS.join(', ')}` })
+  operation?: BulkOperation;
+}
+
+/** The JSON body (documentation: the items are checked one by one, each as its single call's body). */
+export class BulkJobRequestDto extends BulkJobOptionsDto {
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    minItems: 1,
+    maxItems: BULK_MAX_ITEMS,
+    description:
+      "Up to 100,000 items, each the single call's body (birth data; drawing options for bodygraph) and an optional id (a string of up to 100 characters, or a number) to echo; without one, the item's position.",
+  })
+  items: unknown[];
+}
+
+export class BulkResultsQueryDto {
+  @ApiPropertyOptional({ enum: RESULT_FORMATS, default: 'ndjson', description: 'One JSON line per item, one JSON document, or CSV (one row per item).' })
+  @IsOptional()
+  @IsIn(RESULT_FORMATS, { message: `format must be one of ${RESULT_FORMATS.join(', ')}` })
+  format?: ResultFormat;
+}

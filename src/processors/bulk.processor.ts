@@ -1,0 +1,52 @@
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, Logger, type OnApplicationBootstrap, Optional } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { BulkStore, type RedisLike } from '../jobs/bulk-store';
+import { BULK_QUEUE, type ChunkPayload } from '../jobs/bulk-types';
+import { MetricsService } from '../modules/metrics/metrics.service';
+import { runChunk } from './bulk-chunk';
+import { ChartWorkerState } from './chart-worker.state';
+import { lockTimings } from './worker-options';
+
+/**
+ * The bulk lane: chunks of bulk jobs (POST /v1/jobs), BULK_CONCURRENCY at once per worker process, their items run
+ * after every interactive item the process holds (processors/bulk-chunk.ts). A chunk whose worker died is run again
+ * by another (its lock expires); the store counts it once. Its lock is renewed by BullMQ's timer, which runs between
+ * the items' turns, however long interactive work holds the chunk back.
+ */
+@Processor(BULK_QUEUE, { ...lockTimings(10_000), maxStalledCount: 10 })
+export class BulkProcessor extends WorkerHost implements OnApplicationBootstrap {
+  private readonly logger = new Logger(BulkProcessor.name);
+  private store?: Promise<BulkStore>;
+
+  constructor(
+    private readonly state: ChartWorkerState,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly metrics?: MetricsService,
+  ) {
+    super();
+  }
+
+  onApplicationBootstrap(): void {
+    this.worker.concurrency = this.config.bulkConcurrency;
+    this.state.add(this.worker);
+  }
+
+  /** The worker's own connection: it waits for Redis to come back rather than failing a chunk at once. */
+  private storeOf(): Promise<BulkStore> {
+    this.store ??= Promise.resolve(this.worker.getBackend().client).then(
+      (client) => new BulkStore(client as unknown as RedisLike, this.config.queuePrefix, this.config.jobsRetentionS),
+    );
+    return this.store;
+  }
+
+  async process(job: Job<ChunkPayload>): Promise<string> {
+    return runChunk(job.data, await this.storeOf(), this.metrics);
+  }
+
+  @OnWorkerEvent('error')
+  onError(err: Error): void {
+    this.logger.warn(`bulk worker: ${err.message}`);
+  }
+}
