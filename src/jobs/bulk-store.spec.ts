@@ -60,6 +60,7 @@ describe('BulkStore (real Redis)', () => {
 
   it('adds up the bytes jobs hold, and releases those of expired jobs', async () => {
     const before = await store.storedBytes();
+    expect(Number.isInteger(before)).toBe(true);
     await store.create(job('e', 1), 1_000);
     expect(await store.storedBytes()).toBe(before + 1_000);
     await store.beginChunk('e');
@@ -68,5 +69,6 @@ describe('BulkStore (real Redis)', () => {
     expect(await store.storedBytes()).toBe(before + 1_000 + data.length);
     // A day later every job here has expired.
     expect(await store.storedBytes(Date.now() + 86_400_000)).toBe(0);
+    expect(await redis.hgetall(`${prefix}:bulk:stored`)).toEqual({});
   });
 });

@@ -125,7 +125,7 @@ export class BulkStore {
       .expire(this.metaKey(meta.id), this.retentionS)
       .sadd(this.keyJobsKey(meta.keyHash), meta.id)
       .expire(this.keyJobsKey(meta.keyHash), this.retentionS)
-      .hset(this.storedKey, meta.id, inputBytes)
+      .hincrby(this.storedKey, meta.id, inputBytes)
       .zadd(this.expiriesKey, meta.createdAt + this.retentionS * 1000, meta.id)
       .exec();
   }
@@ -226,6 +226,6 @@ export class BulkStore {
         .exec();
     }
     const values = await this.redis.hvals(this.storedKey);
-    return values.reduce((sum, v) => sum + Number(v), 0);
+    return values.reduce((sum, v) => sum + (Number(v) || 0), 0);
   }
 }
