@@ -4,6 +4,9 @@
  * calls; NDJSON and JSON bodies (advanced, bodygraph, meaning); progress as Server-Sent Events; cancel; another key;
  * and the limits (on a second service without a worker, so its jobs stay queued).
  */
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
 import { type Json, post, REDIS_URL, RunningService, startService, TEST_API_KEY, waitFor } from './helpers/service';
 
@@ -292,12 +295,116 @@ describe('bulk jobs', () => {
   }, 30_000);
 });
 
+/** A webhook receiver on loopback: every delivery recorded; `/flaky` answers 500 to its first three. */
+async function startReceiver(): Promise<{
+  url: string;
+  server: Server;
+  deliveries: { path: string; at: number; headers: Record<string, string>; body: string }[];
+}> {
+  const deliveries: { path: string; at: number; headers: Record<string, string>; body: string }[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      deliveries.push({ path: req.url ?? '', at: Date.now(), headers: req.headers as Record<string, string>, body });
+      const flaky = req.url === '/flaky' && deliveries.filter((d) => d.path === '/flaky').length <= 3;
+      res.writeHead(flaky ? 500 : 200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, deliveries };
+}
+
+/** The HD-Signature check a receiver makes. */
+function verify(secret: string, header: string, body: string): boolean {
+  const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
+  if (!m) return false;
+  return Math.abs(Number(m[1]) - Date.now() / 1000) < 60 && createHmac('sha256', secret).update(`${m[1]}.${body}`).digest('hex') === m[2];
+}
+
+describe('bulk job webhooks (WEBHOOK_ALLOW_PRIVATE=true: a receiver on loopback)', () => {
+  let svc: RunningService;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    svc = await startService({ env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_MS: '200' } });
+  }, 120_000);
+  afterAll(async () => {
+    receiver?.server.close();
+    await svc?.stop();
+  });
+
+  it('signs the completion event with the secret the first job was given; retries a failing receiver with growing delays; a rotated secret signs the next ones', async () => {
+    const first = await post(svc.baseUrl, '/v1/jobs', { items: [birth(1), birth(2)], callbackUrl: `${receiver.url}/ok` });
+    expect(first.status).toBe(202);
+    const secret = first.body.webhookSecret as string;
+    expect(secret).toMatch(/^hdwhsec_[A-Za-z0-9_-]{43}$/);
+    await waitFor(() => receiver.deliveries.some((d) => d.path === '/ok'), 10_000, 'the completion event');
+    const delivery = receiver.deliveries.find((d) => d.path === '/ok')!;
+    expect(verify(secret, delivery.headers['hd-signature'], delivery.body)).toBe(true);
+    const event = JSON.parse(delivery.body);
+    expect(event).toMatchObject({
+      id: `${first.body.id}.completed`,
+      type: 'job.completed',
+      data: { id: first.body.id, state: 'completed', total: 2, done: 2 },
+    });
+    expect(delivery.headers['hd-event-id']).toBe(event.id);
+
+    // Only the first job with a callbackUrl shows the secret.
+    const flaky = await post(svc.baseUrl, '/v1/jobs', { items: [birth(3)], callbackUrl: `${receiver.url}/flaky` });
+    expect([flaky.status, flaky.body.webhookSecret]).toEqual([202, undefined]);
+    await waitFor(() => receiver.deliveries.filter((d) => d.path === '/flaky').length === 4, 15_000, 'three failures and a success');
+    const tries = receiver.deliveries.filter((d) => d.path === '/flaky');
+    expect(new Set(tries.map((d) => JSON.parse(d.body).id as string))).toEqual(new Set([`${flaky.body.id}.completed`])); // one event
+    expect(tries.every((d) => verify(secret, d.headers['hd-signature'], d.body))).toBe(true);
+    const gaps = tries.slice(1).map((d, i) => d.at - tries[i].at);
+    expect(gaps[0]).toBeGreaterThanOrEqual(150);
+    expect(gaps[1]).toBeGreaterThan(gaps[0] * 1.3);
+    expect(gaps[2]).toBeGreaterThan(gaps[1] * 1.3);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(receiver.deliveries.filter((d) => d.path === '/flaky')).toHaveLength(4); // a 2xx ends it
+
+    const rotated = await post(svc.baseUrl, '/v1/jobs/webhook-secret', {});
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.webhookSecret).not.toBe(secret);
+    const csv = 'birthdate,birthtime,location\n' + Array.from({ length: 20_000 }, (_, i) => Object.values(birth(i)).map(q).join(',')).join('\n');
+    const res = await fetch(`${svc.baseUrl}/v1/jobs?callbackUrl=${encodeURIComponent(`${receiver.url}/cancelled`)}`, {
+      method: 'POST',
+      headers: { 'HD-Api-Key': TEST_API_KEY, 'content-type': 'text/csv' },
+      body: csv,
+    });
+    const big = (await res.json()) as Json;
+    expect([res.status, big.webhookSecret]).toEqual([202, undefined]);
+    await fetch(`${svc.baseUrl}/v1/jobs/${big.id}`, { method: 'DELETE', headers: { 'HD-Api-Key': TEST_API_KEY } });
+    await waitFor(() => receiver.deliveries.some((d) => d.path === '/cancelled'), 10_000, 'the cancel event');
+    const cancelled = receiver.deliveries.find((d) => d.path === '/cancelled')!;
+    expect(JSON.parse(cancelled.body)).toMatchObject({ id: `${big.id}.cancelled`, type: 'job.cancelled', data: { state: 'cancelled' } });
+    expect(verify(rotated.body.webhookSecret, cancelled.headers['hd-signature'], cancelled.body)).toBe(true);
+    expect(verify(secret, cancelled.headers['hd-signature'], cancelled.body)).toBe(false);
+  }, 40_000);
+});
+
 describe('bulk job limits (no worker: jobs stay queued)', () => {
   let svc: RunningService;
   beforeAll(async () => {
     svc = await startService({ worker: false, env: { JOBS_MAX_ACTIVE_PER_KEY: '2', JOBS_MAX_STORED_MB: '1' } });
   }, 120_000);
   afterAll(async () => svc?.stop());
+
+  it('refuses callback URLs to loopback, private, link-local and metadata addresses without WEBHOOK_ALLOW_PRIVATE', async () => {
+    for (const url of [
+      'http://127.0.0.1:9/hook',
+      'http://localhost/hook',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/hook',
+      'http://10.0.0.8/hook',
+    ]) {
+      const res = await post(svc.baseUrl, '/v1/jobs', { items: [birth(1)], callbackUrl: url });
+      expect([url, res.status, res.body.error.code]).toEqual([url, 400, 'CALLBACK_URL_REFUSED']);
+    }
+    const ftp = await post(svc.baseUrl, '/v1/jobs', { items: [birth(1)], callbackUrl: 'ftp://example.com/hook' });
+    expect([ftp.status, ftp.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
 
   it('409 for results before the end, 429 past the jobs in progress per key, 503 once storage is full', async () => {
     const small = await post(svc.baseUrl, '/v1/jobs', { items: [birth(1)] });

@@ -137,6 +137,7 @@ const ERRORS: { code: string; status: number; method?: 'GET' | 'POST'; path: str
   { code: 'VALIDATION_FAILED', status: 400, path: '/v1/jobs', body: { operation: 'transit', items: [RA] } },
   { code: 'TOO_MANY_ITEMS', status: 413, path: '/v1/jobs', raw: JSON.stringify({ items: Array.from({ length: 100_001 }, () => ({})) }) },
   { code: 'JOB_NOT_FOUND', status: 404, method: 'GET', path: '/v1/jobs/no-such-job' },
+  { code: 'CALLBACK_URL_REFUSED', status: 400, path: '/v1/jobs', body: { items: [RA], callbackUrl: 'http://169.254.169.254/latest/meta-data' } },
 ];
 
 describe('OpenAPI document: real answers validate against its schemas (ajv strict)', () => {

@@ -7,12 +7,14 @@
  *   <prefix>:bulk:key:<keyHash> set: the key's jobs not yet known to be finished (the per-key limit)
  *   <prefix>:bulk:stored        hash: job id → bytes it holds (its chunks' input and its compressed answers)
  *   <prefix>:bulk:expiries      sorted set: job id by the time its data expires (stored bytes are released then)
+ *   <prefix>:bulk:webhook-secret:<keyHash>  the key's webhook secret (jobs/webhook.ts)
  *
  * Exactly once: a chunk's answers are written with HSETNX and its counters raised in the same script, so a chunk
  * run twice (its worker killed, BullMQ running it again) is counted once and its first answers are kept.
  */
 import type { Cluster, Redis } from 'ioredis';
 import { type BulkState, FINAL_STATES } from './bulk-types';
+import { webhookSecretKey } from './webhook';
 
 export type RedisLike = Redis | Cluster;
 
@@ -31,6 +33,8 @@ export interface BulkMeta {
   startedAt?: number;
   finishedAt?: number;
   meaning?: string;
+  /** Where the job's end is announced (a webhook), if anywhere. */
+  callbackUrl?: string;
   /** Compressed answer bytes stored so far. */
   bytes: number;
 }
@@ -119,6 +123,7 @@ export class BulkStore {
       bytes: '0',
     };
     if (meta.meaning) fields.meaning = meta.meaning;
+    if (meta.callbackUrl) fields.callbackUrl = meta.callbackUrl;
     await this.redis
       .multi()
       .hset(this.metaKey(meta.id), fields)
@@ -148,6 +153,7 @@ export class BulkStore {
       startedAt: num(raw.startedAt),
       finishedAt: num(raw.finishedAt),
       meaning: raw.meaning,
+      callbackUrl: raw.callbackUrl,
       bytes: Number(raw.bytes),
     };
   }
@@ -213,6 +219,20 @@ export class BulkStore {
     });
     if (finished.length) await this.redis.srem(key, ...finished);
     return ids.length - finished.length;
+  }
+
+  /** The key's webhook secret; created by the first call (`created` true then: the one time it is shown). */
+  async ensureWebhookSecret(keyHash: string, fresh: string): Promise<{ secret: string; created: boolean }> {
+    const created = (await this.redis.set(webhookSecretKey(this.prefix, keyHash), fresh, 'NX')) === 'OK';
+    return { secret: created ? fresh : ((await this.webhookSecret(keyHash)) ?? fresh), created };
+  }
+
+  async rotateWebhookSecret(keyHash: string, fresh: string): Promise<void> {
+    await this.redis.set(webhookSecretKey(this.prefix, keyHash), fresh);
+  }
+
+  async webhookSecret(keyHash: string): Promise<string | undefined> {
+    return (await this.redis.get(webhookSecretKey(this.prefix, keyHash))) ?? undefined;
   }
 
   /** Bytes held by every job not yet expired (expired jobs are released on the way). */

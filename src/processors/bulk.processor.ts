@@ -1,9 +1,10 @@
-import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, type OnApplicationBootstrap, Optional } from '@nestjs/common';
-import type { Job } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { BulkStore, type RedisLike } from '../jobs/bulk-store';
 import { BULK_QUEUE, type ChunkPayload } from '../jobs/bulk-types';
+import { queueWebhook, WEBHOOK_QUEUE } from '../jobs/webhook';
 import { MetricsService } from '../modules/metrics/metrics.service';
 import { runChunk } from './bulk-chunk';
 import { ChartWorkerState } from './chart-worker.state';
@@ -23,6 +24,7 @@ export class BulkProcessor extends WorkerHost implements OnApplicationBootstrap 
   constructor(
     private readonly state: ChartWorkerState,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectQueue(WEBHOOK_QUEUE) private readonly webhooks: Queue,
     @Optional() private readonly metrics?: MetricsService,
   ) {
     super();
@@ -41,8 +43,19 @@ export class BulkProcessor extends WorkerHost implements OnApplicationBootstrap 
     return this.store;
   }
 
+  /**
+   * Runs a chunk; the chunk that completes its job queues the job's webhook. A chunk stored before but run again
+   * (its first run died after storing, perhaps before queueing the event) queues it too: the event's id makes
+   * that a no-op when it was queued already.
+   */
   async process(job: Job<ChunkPayload>): Promise<string> {
-    return runChunk(job.data, await this.storeOf(), this.metrics);
+    const store = await this.storeOf();
+    const outcome = await runChunk(job.data, store, this.metrics);
+    if (outcome === 'completed' || outcome === 'duplicate') {
+      const meta = await store.get(job.data.bulkId);
+      if (meta?.state === 'completed') await queueWebhook(this.webhooks, meta, 'job.completed', this.config.webhookRetryBaseMs);
+    }
+    return outcome;
   }
 
   @OnWorkerEvent('error')

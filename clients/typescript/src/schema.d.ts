@@ -255,9 +255,29 @@ export interface paths {
         put?: never;
         /**
          * A bulk job: up to 100,000 charts, advanced charts or SVG bodygraphs computed in the background, as JSON, NDJSON or CSV
-         * @description A JSON body {operation: "chart" | "advanced" | "bodygraph", items: [...], meaning?}, or the items as NDJSON (application/x-ndjson, one item per line) or CSV (text/csv: a header row birthdate,birthtime,location and optionally id, latitude, longitude, timezone, placeId, nodeType) with operation and meaning in the query string. Up to 20 MB. Each item is validated as its single call would be; a bad item becomes that item's error, never the job's. Answers 202 with the job's id and its URLs; at most JOBS_MAX_ACTIVE_PER_KEY jobs of a key queued or running at once (429 TOO_MANY_JOBS). Computed at a lower priority than single calls.
+         * @description A JSON body {operation: "chart" | "advanced" | "bodygraph", items: [...], meaning?}, or the items as NDJSON (application/x-ndjson, one item per line) or CSV (text/csv: a header row birthdate,birthtime,location and optionally id, latitude, longitude, timezone, placeId, nodeType) with operation and meaning in the query string. Up to 20 MB. Each item is validated as its single call would be; a bad item becomes that item's error, never the job's. Answers 202 with the job's id and its URLs; at most JOBS_MAX_ACTIVE_PER_KEY jobs of a key queued or running at once (429 TOO_MANY_JOBS). Computed at a lower priority than single calls. callbackUrl: a signed POST (`HD-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t." + body>`) when the job completes or is cancelled, retried for a day until a 2xx.
          */
         post: operations["createJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/webhook-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replaces the key's webhook secret (bulk jobs' callbackUrl events are signed with it) by a new one, shown only in this answer
+         * @description The old secret stops signing at once, retries of earlier events included. The first job with a callbackUrl creates the secret; this replaces it.
+         */
+        post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1263,6 +1283,11 @@ export interface components {
              * @enum {string}
              */
             operation?: "chart" | "advanced" | "bodygraph";
+            /**
+             * @description An http(s) URL that gets a signed POST (HD-Signature) when the job completes or is cancelled, retried for a day until a 2xx. Not to loopback, private, link-local or metadata addresses. The 202 of a key's first job with a callbackUrl carries the key's webhookSecret, once.
+             * @example https://example.com/hooks/hd
+             */
+            callbackUrl?: string;
             /** @description Up to 100,000 items, each the single call's body (birth data; drawing options for bodygraph) and an optional id (a string of up to 100 characters, or a number) to echo; without one, the item's position. */
             items: {
                 [key: string]: unknown;
@@ -3787,6 +3812,13 @@ export interface components {
                 /** @description Its answers (?format=ndjson, json or csv) once finished. */
                 results: string;
             };
+            /** @description The key's webhook secret: only in the 202 of the key's first job with a callbackUrl. Store it; POST /v1/jobs/webhook-secret replaces it. */
+            webhookSecret?: string;
+        };
+        /** @description POST /v1/jobs/webhook-secret: the key's new webhook secret, shown only here. */
+        WebhookSecret: {
+            /** @description Verify HD-Signature with it: hex HMAC-SHA256 of "t." + body, t from the header. */
+            webhookSecret: string;
         };
         /** @description An item computed: its result is exactly the single call's answer. */
         BulkJobItemSuccess: {
@@ -3824,7 +3856,7 @@ export interface components {
          * @description Stable machine-readable error code. 400: VALIDATION_FAILED or the failing fields' common code (INVALID_DATE, INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, QUERY_TOO_SHORT), INVALID_JSON, INVALID_RANGE, RANGE_TOO_LARGE, INVALID_ID…; 401: API_KEY_MISSING, API_KEY_INVALID; 404: NOT_FOUND, ADVICE_NOT_FOUND, JOB_NOT_FOUND; 409: JOB_NOT_FINISHED; 413: PAYLOAD_TOO_LARGE, TOO_MANY_ITEMS; 415: UNSUPPORTED_MEDIA_TYPE; 429: TOO_MANY_JOBS; 422: the input cannot be computed (LOCATION_NOT_FOUND, LOCATION_IS_COUNTRY, DATE_OUT_OF_RANGE, INVALID_TIMEZONE…); 503: OVERLOADED, SERVICE_UNAVAILABLE, STORAGE_FULL (retry after Retry-After); 504: COMPUTE_TIMEOUT; 500: INTERNAL.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "INVALID_DATE" | "INVALID_TIME" | "INVALID_LOCATION" | "INVALID_TIMEZONE" | "INVALID_INSTANT" | "QUERY_TOO_SHORT" | "UNSUPPORTED_LANGUAGE" | "LOCATION_REQUIRED" | "LOCATION_NOT_FOUND" | "LOCATION_IS_COUNTRY" | "INVALID_COORDINATES" | "DATE_OUT_OF_RANGE" | "INVALID_NODE_TYPE" | "INVALID_SPAN" | "PENTA_SIZE" | "PENTA_MEMBER_INVALID" | "INVALID_LIMIT" | "INVALID_INPUT" | "INVALID_RANGE" | "RANGE_TOO_LARGE" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_ABORTED" | "INVALID_ENCODING" | "UNSUPPORTED_ENCODING" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INTERNAL" | "API_KEY_MISSING" | "API_KEY_INVALID" | "KEY_NOT_ROTATABLE" | "OVERLOADED" | "COMPUTE_TIMEOUT" | "SERVICE_UNAVAILABLE" | "CLIENT_CLOSED_REQUEST" | "ANSWER_TOO_LARGE" | "REFERENCE_NOT_FOUND" | "INVALID_ID" | "ADVICE_NOT_FOUND" | "PURCHASE_DISABLED" | "PAYMENT_PROVIDER_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "TOO_MANY_ITEMS" | "JOB_NOT_FOUND" | "JOB_NOT_FINISHED" | "TOO_MANY_JOBS" | "STORAGE_FULL" | "SDK_NOT_BUILT" | "ADMIN_DISABLED" | "ADMIN_TOKEN_MISSING" | "ADMIN_TOKEN_INVALID" | "METRICS_TOKEN_INVALID";
+        ErrorCode: "VALIDATION_FAILED" | "INVALID_DATE" | "INVALID_TIME" | "INVALID_LOCATION" | "INVALID_TIMEZONE" | "INVALID_INSTANT" | "QUERY_TOO_SHORT" | "UNSUPPORTED_LANGUAGE" | "LOCATION_REQUIRED" | "LOCATION_NOT_FOUND" | "LOCATION_IS_COUNTRY" | "INVALID_COORDINATES" | "DATE_OUT_OF_RANGE" | "INVALID_NODE_TYPE" | "INVALID_SPAN" | "PENTA_SIZE" | "PENTA_MEMBER_INVALID" | "INVALID_LIMIT" | "INVALID_INPUT" | "INVALID_RANGE" | "RANGE_TOO_LARGE" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_ABORTED" | "INVALID_ENCODING" | "UNSUPPORTED_ENCODING" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INTERNAL" | "API_KEY_MISSING" | "API_KEY_INVALID" | "KEY_NOT_ROTATABLE" | "OVERLOADED" | "COMPUTE_TIMEOUT" | "SERVICE_UNAVAILABLE" | "CLIENT_CLOSED_REQUEST" | "ANSWER_TOO_LARGE" | "REFERENCE_NOT_FOUND" | "INVALID_ID" | "ADVICE_NOT_FOUND" | "PURCHASE_DISABLED" | "PAYMENT_PROVIDER_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "TOO_MANY_ITEMS" | "JOB_NOT_FOUND" | "JOB_NOT_FINISHED" | "TOO_MANY_JOBS" | "STORAGE_FULL" | "CALLBACK_URL_REFUSED" | "SDK_NOT_BUILT" | "ADMIN_DISABLED" | "ADMIN_TOKEN_MISSING" | "ADMIN_TOKEN_INVALID" | "METRICS_TOKEN_INVALID";
         /** @description The problems of one request field. */
         ValidationProblem: {
             /** @description Path of the field, e.g. "birthdate" or "person1.birthtime" (nested fields joined with dots). */
@@ -8357,6 +8389,8 @@ export interface operations {
                 meaning?: "en" | "de" | "es" | "pt-BR" | "fr";
                 /** @description The single call each item is: /v1/chart, /v1/chart/advanced or /v1/chart/bodygraph (SVG). */
                 operation?: "chart" | "advanced" | "bodygraph";
+                /** @description An http(s) URL that gets a signed POST (HD-Signature) when the job completes or is cancelled, retried for a day until a 2xx. Not to loopback, private, link-local or metadata addresses. The 202 of a key's first job with a callbackUrl carries the key's webhookSecret, once. */
+                callbackUrl?: string;
             };
             header?: never;
             path?: never;
@@ -8509,6 +8543,48 @@ export interface operations {
                      *       "error": {
                      *         "code": "STORAGE_FULL",
                      *         "message": "Bulk jobs hold all the storage they may use for now; try again later."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key's new webhook secret, shown only here */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "webhookSecret": "hdwhsec_3q2-7wXkG0b8w1fVJ4m0a5JbNq9gE2yHk1sQxYp6L0c"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            /** @description API_KEY_MISSING or API_KEY_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "API_KEY_MISSING",
+                     *         "message": "Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>)."
                      *       }
                      *     }
                      */

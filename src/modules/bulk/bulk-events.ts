@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { BulkMeta, BulkStore } from '../../jobs/bulk-store';
 import { FINAL_STATES } from '../../jobs/bulk-types';
-import { viewOf } from './bulk.service';
+import { viewOf } from '../../jobs/bulk-view';
 
 /** How often a stream looks at its job (one HGETALL), and how long it stays silent before a heartbeat comment. */
 export const EVENTS_POLL_MS = 250;

@@ -10,7 +10,8 @@ import { csvItems, ndjsonItems, type RawItem, tooManyItems } from './bulk-input'
 import { writeEvents } from './bulk-events';
 import { refuseUnfinished, writeResults } from './bulk-results';
 import { BulkJobOptionsDto, BulkJobRequestDto, BulkResultsQueryDto } from './bulk.dto';
-import { BULK_MAX_ITEMS, BulkJobView, BulkService, viewOf } from './bulk.service';
+import { type BulkJobView, viewOf } from '../../jobs/bulk-view';
+import { BULK_MAX_ITEMS, BulkService } from './bulk.service';
 
 export const BULK_PATH = '/v1/jobs';
 /** A bulk job's body may be this large (100,000 births as CSV are about 6 MB, as JSON about 12 MB). */
@@ -94,13 +95,30 @@ export class BulkController {
     description: 'STORAGE_FULL (bulk jobs hold JOBS_MAX_STORED_MB) or SERVICE_UNAVAILABLE (Redis away), with Retry-After',
     ...errorExample('STORAGE_FULL', 'Bulk jobs hold all the storage they may use for now; try again later.'),
   })
-  async create(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Query() query: BulkJobOptionsDto): Promise<BulkJobView> {
+  async create(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Query() query: BulkJobOptionsDto,
+  ): Promise<BulkJobView & { webhookSecret?: string }> {
     const keyHash = keyOf(res);
     await this.bulk.admit(keyHash);
     const { options, items } = await this.read(req, query);
     const view = await this.bulk.create(keyHash, options, items);
     res.setHeader('Location', view.urls.self);
     return view;
+  }
+
+  @Post('webhook-secret')
+  @HttpCode(200)
+  @ApiOperation(apiDoc('rotateWebhookSecret'))
+  @ApiResponse({
+    status: 200,
+    description: "The key's new webhook secret, shown only here",
+    schema: { example: { webhookSecret: 'hdwhsec_3q2-7wXkG0b8w1fVJ4m0a5JbNq9gE2yHk1sQxYp6L0c' } },
+  })
+  @ApiResponse(KEY_ERRORS)
+  rotateWebhookSecret(@Res({ passthrough: true }) res: Response): Promise<{ webhookSecret: string }> {
+    return this.bulk.rotateWebhookSecret(keyOf(res));
   }
 
   @Get(':id')

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsOptional, IsUrl, MaxLength } from 'class-validator';
 import { MeaningOptionDto } from '../chart/dto/meaning-option.dto';
 
 /** Most items in one bulk job. */
@@ -19,6 +19,17 @@ export class BulkJobOptionsDto extends MeaningOptionDto {
   @IsOptional()
   @IsIn(BULK_OPERATIONS, { message: `operation must be one of ${BULK_OPERATIONS.join(', ')}` })
   operation?: BulkOperation;
+
+  @ApiPropertyOptional({
+    example: 'https://example.com/hooks/hd',
+    maxLength: 2048,
+    description:
+      "An http(s) URL that gets a signed POST (HD-Signature) when the job completes or is cancelled, retried for a day until a 2xx. Not to loopback, private, link-local or metadata addresses. The 202 of a key's first job with a callbackUrl carries the key's webhookSecret, once.",
+  })
+  @IsOptional()
+  @MaxLength(2048, { message: 'callbackUrl must be at most 2048 characters' })
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'callbackUrl must be an http or https URL' })
+  callbackUrl?: string;
 }
 
 /** The JSON body (documentation: the items are checked one by one, each as its single call's body). */

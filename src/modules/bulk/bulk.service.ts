@@ -6,7 +6,9 @@ import { ApiError } from '../../common/api-error';
 import { buildValidationPipe } from '../../common/validation';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { BulkStore, type BulkMeta, type RedisLike } from '../../jobs/bulk-store';
+import { type BulkJobView, viewOf } from '../../jobs/bulk-view';
 import { BULK_CHUNK_JOB, BULK_QUEUE, type ChunkItem, type ChunkPayload, type ItemErrorBody } from '../../jobs/bulk-types';
+import { CallbackRefused, checkCallbackUrl, newWebhookSecret, queueWebhook, WEBHOOK_QUEUE } from '../../jobs/webhook';
 import { CALIBRATION } from '../operations/costs';
 import { unavailable } from '../queue/outage-gate';
 import { KEEP_FAILED } from '../queue/retention';
@@ -20,51 +22,11 @@ const CHUNK_WORK_MS = 50;
 const PER_ITEM_MS: Record<BulkOperation, number> = { chart: CALIBRATION.chartMs, advanced: CALIBRATION.advancedMs, bodygraph: CALIBRATION.svgMs };
 /** Items validated between two turns of the event loop: other requests are served while a large job is read. */
 const VALIDATE_SLICE = 256;
+/** What a job id looks like (anything else is no job, without asking Redis). */
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** A refused job's caller should try again after about this long (a running job of the key may finish). */
 const TOO_MANY_JOBS_RETRY_S = '10';
 const STORAGE_FULL_RETRY_S = '60';
-
-/** What GET /v1/jobs/:id answers (and POST /v1/jobs with 202, and DELETE). */
-export interface BulkJobView {
-  id: string;
-  operation: string;
-  state: string;
-  total: number;
-  done: number;
-  failed: number;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  etaSeconds: number | null;
-  urls: { self: string; events: string; results: string };
-}
-
-export const jobPath = (id: string) => `/v1/jobs/${id}`;
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** The view of a job: its state and counters, its times as ISO instants, an ETA from its rate so far. */
-export function viewOf(meta: BulkMeta, now = Date.now()): BulkJobView {
-  const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
-  let etaSeconds: number | null = null;
-  if (meta.state === 'completed') etaSeconds = 0;
-  else if (meta.state === 'running' && meta.startedAt !== undefined && meta.done > 0) {
-    etaSeconds = Math.ceil(((meta.total - meta.done) * (now - meta.startedAt)) / meta.done / 1000);
-  }
-  const self = jobPath(meta.id);
-  return {
-    id: meta.id,
-    operation: meta.operation,
-    state: meta.state,
-    total: meta.total,
-    done: meta.done,
-    failed: meta.failed,
-    createdAt: iso(meta.createdAt)!,
-    startedAt: iso(meta.startedAt),
-    finishedAt: iso(meta.finishedAt),
-    etaSeconds,
-    urls: { self, events: `${self}/events`, results: `${self}/results` },
-  };
-}
 
 /**
  * Bulk jobs on the API side: validates every item as its single call would be (an invalid one becomes that item's
@@ -78,6 +40,7 @@ export class BulkService {
 
   constructor(
     @InjectQueue(BULK_QUEUE) private readonly queue: Queue,
+    @InjectQueue(WEBHOOK_QUEUE) private readonly webhooks: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -110,7 +73,7 @@ export class BulkService {
   }
 
   /** Validates the items, records the job and queues its chunks: the job's view (state queued). */
-  async create(keyHash: string, options: BulkJobOptionsDto, items: RawItem[]): Promise<BulkJobView> {
+  async create(keyHash: string, options: BulkJobOptionsDto, items: RawItem[]): Promise<BulkJobView & { webhookSecret?: string }> {
     const operation: BulkOperation = options.operation ?? 'chart';
     if (items.length === 0)
       throw new ApiError(400, 'VALIDATION_FAILED', 'items: a bulk job needs at least one item', [{ field: 'items', problems: ['at least one item'] }]);
@@ -119,6 +82,7 @@ export class BulkService {
         { field: 'meaning', problems: ['not for bodygraph'] },
       ]);
     }
+    if (options.callbackUrl !== undefined) await this.refuseCallback(options.callbackUrl);
     const prepared = await this.validate(operation, options.meaning, items);
     const id = randomBytes(12).toString('base64url');
     const size = Math.max(50, Math.min(1_000, Math.round(CHUNK_WORK_MS / PER_ITEM_MS[operation])));
@@ -129,7 +93,18 @@ export class BulkService {
     const inputBytes = chunks.reduce((sum, c) => sum + JSON.stringify(c.items).length, 0);
     const now = Date.now();
     const store = await this.storeOf();
-    const meta = { id, keyHash, operation, total: prepared.length, chunks: chunks.length, createdAt: now, meaning: options.meaning };
+    const meta = {
+      id,
+      keyHash,
+      operation,
+      total: prepared.length,
+      chunks: chunks.length,
+      createdAt: now,
+      meaning: options.meaning,
+      callbackUrl: options.callbackUrl,
+    };
+    // The key's first job with a callbackUrl creates its webhook secret, shown in this answer only.
+    const secret = options.callbackUrl ? await redisCall(() => store.ensureWebhookSecret(keyHash, newWebhookSecret())) : undefined;
     await redisCall(() => store.create(meta, inputBytes));
     try {
       await this.queue.addBulk(
@@ -152,7 +127,25 @@ export class BulkService {
       await store.fail(id, 'its chunks could not be queued').catch(() => undefined);
       throw unavailable('The job queue could not take the job; try again shortly.');
     }
-    return viewOf({ ...meta, state: 'queued', done: 0, failed: 0, chunksDone: 0, bytes: 0 }, now);
+    const view = viewOf({ ...meta, state: 'queued', done: 0, failed: 0, chunksDone: 0, bytes: 0 }, now);
+    return secret?.created ? { ...view, webhookSecret: secret.secret } : view;
+  }
+
+  /** A new webhook secret for the key: the old one stops signing at once (retries of earlier events included). */
+  async rotateWebhookSecret(keyHash: string): Promise<{ webhookSecret: string }> {
+    const store = await this.storeOf();
+    const webhookSecret = newWebhookSecret();
+    await redisCall(() => store.rotateWebhookSecret(keyHash, webhookSecret));
+    return { webhookSecret };
+  }
+
+  private async refuseCallback(url: string): Promise<void> {
+    try {
+      await checkCallbackUrl(new URL(url), this.config.webhookAllowPrivate);
+    } catch (err) {
+      const problem = err instanceof CallbackRefused ? err.message : 'callbackUrl is not a URL';
+      throw new ApiError(400, 'CALLBACK_URL_REFUSED', problem, [{ field: 'callbackUrl', problems: [problem] }]);
+    }
   }
 
   /** The job, if this key created it; 404 otherwise (another key's job is not told apart from no job). */
@@ -172,11 +165,13 @@ export class BulkService {
     const meta = await this.owned(id, keyHash);
     const store = await this.storeOf();
     const state = await redisCall(() => store.cancel(id));
+    const after = (await redisCall(() => store.get(id))) ?? meta;
     if (state === 'cancelled' && meta.state !== 'cancelled') {
       // Chunks not yet taken are dropped from the queue (a worker would skip them anyway, one round trip each).
       void Promise.allSettled(Array.from({ length: meta.chunks - meta.chunksDone }, (_, i) => this.queue.remove(`${id}-${meta.chunksDone + i}`)));
+      await redisCall(() => queueWebhook(this.webhooks, after, 'job.cancelled', this.config.webhookRetryBaseMs));
     }
-    return viewOf((await redisCall(() => store.get(id))) ?? meta);
+    return viewOf(after);
   }
 
   private async validate(operation: BulkOperation, meaning: string | undefined, items: RawItem[]): Promise<ChunkItem[]> {

@@ -267,9 +267,19 @@ export const OPERATIONS = {
       'A JSON body {operation: "chart" | "advanced" | "bodygraph", items: [...], meaning?}, or the items as NDJSON (application/x-ndjson, one item per line) or CSV (text/csv: a header row ' +
       'birthdate,birthtime,location and optionally id, latitude, longitude, timezone, placeId, nodeType) with operation and meaning in the query string. Up to 20 MB. ' +
       "Each item is validated as its single call would be; a bad item becomes that item's error, never the job's. Answers 202 with the job's id and its URLs; " +
-      'at most JOBS_MAX_ACTIVE_PER_KEY jobs of a key queued or running at once (429 TOO_MANY_JOBS). Computed at a lower priority than single calls.',
+      'at most JOBS_MAX_ACTIVE_PER_KEY jobs of a key queued or running at once (429 TOO_MANY_JOBS). Computed at a lower priority than single calls. ' +
+      'callbackUrl: a signed POST (`HD-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t." + body>`) when the job completes or is cancelled, retried for a day until a 2xx.',
     input: { in: 'body', dto: BulkJobRequestDto },
     output: { kind: 'json', schema: 'BulkJob', status: 202 },
+  },
+  rotateWebhookSecret: {
+    method: 'POST',
+    path: '/v1/jobs/webhook-secret',
+    queued: false,
+    summary: "Replaces the key's webhook secret (bulk jobs' callbackUrl events are signed with it) by a new one, shown only in this answer",
+    description:
+      'The old secret stops signing at once, retries of earlier events included. The first job with a callbackUrl creates the secret; this replaces it.',
+    output: { kind: 'json', schema: 'WebhookSecret' },
   },
   getJob: {
     method: 'GET',

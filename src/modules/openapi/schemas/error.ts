@@ -73,12 +73,14 @@ export const ERROR_CODES = [
   'PAYMENT_PROVIDER_UNAVAILABLE',
   'WEBHOOK_SIGNATURE_INVALID',
   // Bulk jobs (src/modules/bulk): over 100,000 items (413), another key's or an unknown job (404), results asked
-  // before the job finished (409), the key's jobs in progress at their limit (429), their storage full (503).
+  // before the job finished (409), the key's jobs in progress at their limit (429), their storage full (503), a
+  // callbackUrl to a loopback, private, link-local or metadata address (400).
   'TOO_MANY_ITEMS',
   'JOB_NOT_FOUND',
   'JOB_NOT_FINISHED',
   'TOO_MANY_JOBS',
   'STORAGE_FULL',
+  'CALLBACK_URL_REFUSED',
   // The typed client's tarball at GET /sdk/typescript.tgz not built on this deployment (src/modules/sdk; 404).
   'SDK_NOT_BUILT',
   // Operator surfaces: queue dashboard and metrics (src/modules/admin, src/modules/metrics; 401).
