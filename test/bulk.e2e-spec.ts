@@ -411,8 +411,8 @@ describe('bulk job limits (no worker: jobs stay queued)', () => {
     expect([small.status, small.body.state]).toEqual([202, 'queued']);
     const early = await get(svc.baseUrl, `/v1/jobs/${small.body.id}/results`);
     expect([early.status, early.body.error.code, early.headers.get('retry-after')]).toEqual([409, 'JOB_NOT_FINISHED', expect.stringMatching(/^\d+$/)]);
-    // About 1.2 MB of input: the storage limit (1 MB) is reached once it is stored.
-    const large = await post(svc.baseUrl, '/v1/jobs', { items: Array.from({ length: 12_000 }, (_, i) => birth(i)) });
+    // About 1.2 MB of input (its body): the storage limit (1 MB) is reached once it is stored.
+    const large = await post(svc.baseUrl, '/v1/jobs', { items: Array.from({ length: 16_000 }, (_, i) => birth(i)) });
     expect(large.status).toBe(202);
     const third = await post(svc.baseUrl, '/v1/jobs', { items: [birth(2)] });
     expect([third.status, third.body.error.code, third.headers.get('retry-after')]).toEqual([429, 'TOO_MANY_JOBS', '10']);

@@ -23,25 +23,26 @@ describe('BulkStore (real Redis)', () => {
     expect((await store.get('a'))?.state).toBe('queued');
     expect(await store.beginChunk('a')).toBe('running');
     const first = gzipSync('{"id":0}\n{"id":1}\n');
-    expect(await store.storeChunk('a', 0, first, 2, 1)).toBe('stored');
+    expect(await store.storeChunk('a', 0, first, gzipSync('csv'), 2, 1)).toBe('stored');
     // The same chunk run again (its worker died after storing): neither its answers nor its counts change.
-    expect(await store.storeChunk('a', 0, gzipSync('other'), 2, 0)).toBe('duplicate');
+    expect(await store.storeChunk('a', 0, gzipSync('other'), gzipSync('csv'), 2, 0)).toBe('duplicate');
     expect(await store.get('a')).toMatchObject({ state: 'running', done: 2, failed: 1, chunksDone: 1 });
-    expect(await store.storeChunk('a', 1, gzipSync('{"id":2}\n{"id":3}\n'), 2, 0)).toBe('completed');
+    expect(await store.storeChunk('a', 1, gzipSync('{"id":2}\n{"id":3}\n'), gzipSync('csv'), 2, 0)).toBe('completed');
     const meta = await store.get('a');
     expect(meta).toMatchObject({ state: 'completed', done: 4, failed: 1, chunksDone: 2 });
     expect(meta?.finishedAt).toBeGreaterThanOrEqual(meta!.startedAt!);
     expect(gunzipSync((await store.readChunk('a', 0))!).toString()).toBe('{"id":0}\n{"id":1}\n');
+    expect(gunzipSync((await store.readChunk('a', 0, 'csv'))!).toString()).toBe('csv');
     expect(await redis.ttl(`${prefix}:bulk:a:results`)).toBeGreaterThan(3_500);
   });
 
   it('a cancelled job stores nothing more, and a cancel of a finished job changes nothing', async () => {
     await store.create(job('b', 3), 100);
     await store.beginChunk('b');
-    await store.storeChunk('b', 0, gzipSync('x'), 2, 0);
+    await store.storeChunk('b', 0, gzipSync('x'), gzipSync('csv'), 2, 0);
     expect(await store.cancel('b')).toBe('cancelled');
     expect(await store.beginChunk('b')).toBe('cancelled');
-    expect(await store.storeChunk('b', 1, gzipSync('y'), 2, 0)).toBe('cancelled');
+    expect(await store.storeChunk('b', 1, gzipSync('y'), gzipSync('csv'), 2, 0)).toBe('cancelled');
     expect(await store.get('b')).toMatchObject({ state: 'cancelled', done: 2 });
     expect(await store.readChunk('b', 1)).toBeUndefined();
     expect(await store.cancel('a')).toBe('completed');
@@ -65,8 +66,8 @@ describe('BulkStore (real Redis)', () => {
     expect(await store.storedBytes()).toBe(before + 1_000);
     await store.beginChunk('e');
     const data = gzipSync('answers');
-    await store.storeChunk('e', 0, data, 2, 0);
-    expect(await store.storedBytes()).toBe(before + 1_000 + data.length);
+    await store.storeChunk('e', 0, data, gzipSync('csv'), 2, 0);
+    expect(await store.storedBytes()).toBe(before + 1_000 + data.length + gzipSync('csv').length);
     // A day later every job here has expired.
     expect(await store.storedBytes(Date.now() + 86_400_000)).toBe(0);
     expect(await redis.hgetall(`${prefix}:bulk:stored`)).toEqual({});

@@ -3,7 +3,8 @@
  * chunk). Every key sits under the service's prefix (a hash tag in a cluster), so each script's keys share a slot.
  *
  *   <prefix>:bulk:<id>          hash: the job's state and counters (keyHash, operation, total, done, failed, …)
- *   <prefix>:bulk:<id>:results  hash: chunk number → that chunk's answer lines, gzip-compressed
+ *   <prefix>:bulk:<id>:results  hash: chunk number → that chunk's answer lines (NDJSON), and `<number>c` → the same
+ *                               as CSV rows, both gzip-compressed
  *   <prefix>:bulk:key:<keyHash> set: the key's jobs not yet known to be finished (the per-key limit)
  *   <prefix>:bulk:stored        hash: job id → bytes it holds (its chunks' input and its compressed answers)
  *   <prefix>:bulk:expiries      sorted set: job id by the time its data expires (stored bytes are released then)
@@ -52,9 +53,10 @@ local state = redis.call('HGET', KEYS[1], 'state')
 if not state then return 'gone' end
 if state ~= 'queued' and state ~= 'running' then return state end
 if redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2]) == 0 then return 'duplicate' end
+redis.call('HSET', KEYS[2], ARGV[1] .. 'c', ARGV[8])
 local retention = tonumber(ARGV[6])
 redis.call('EXPIRE', KEYS[2], retention)
-local bytes = string.len(ARGV[2])
+local bytes = string.len(ARGV[2]) + string.len(ARGV[8])
 redis.call('HINCRBY', KEYS[1], 'bytes', bytes)
 redis.call('HINCRBY', KEYS[3], ARGV[7], bytes)
 redis.call('HINCRBY', KEYS[1], 'done', ARGV[3])
@@ -172,7 +174,7 @@ export class BulkStore {
    * Stores a chunk's compressed answers and counts its items, once (see the file's comment). Answers 'completed' for
    * the chunk that finished the job, 'stored', 'duplicate' (stored before), or the job's final state or 'gone'.
    */
-  async storeChunk(id: string, chunk: number, data: Buffer, done: number, failed: number, now = Date.now()): Promise<string> {
+  async storeChunk(id: string, chunk: number, data: Buffer, csv: Buffer, done: number, failed: number, now = Date.now()): Promise<string> {
     return (await this.redis.eval(
       STORE_CHUNK,
       4,
@@ -187,6 +189,7 @@ export class BulkStore {
       now,
       this.retentionS,
       id,
+      csv,
     )) as string;
   }
 
@@ -200,9 +203,9 @@ export class BulkStore {
     await this.redis.eval(FAIL, 1, this.metaKey(id), now, reason);
   }
 
-  /** A chunk's compressed answers, or undefined when it was not stored (cancelled before it ran, or expired). */
-  async readChunk(id: string, chunk: number): Promise<Buffer | undefined> {
-    return (await this.redis.hgetBuffer(this.resultsKey(id), String(chunk))) ?? undefined;
+  /** A chunk's compressed answers (NDJSON or CSV rows), or undefined when not stored (cancelled before it ran, or expired). */
+  async readChunk(id: string, chunk: number, format: 'ndjson' | 'csv' = 'ndjson'): Promise<Buffer | undefined> {
+    return (await this.redis.hgetBuffer(this.resultsKey(id), format === 'csv' ? `${chunk}c` : String(chunk))) ?? undefined;
   }
 
   /** The key's jobs still queued or running; finished or expired ones are forgotten on the way. */

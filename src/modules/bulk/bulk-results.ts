@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { ApiError } from '../../common/api-error';
 import { expandMeaning, meaningLibraries } from '../../engine/meaning';
 import type { BulkMeta, BulkStore } from '../../jobs/bulk-store';
-import { csvHeaderLine, csvRows } from './bulk-csv';
+import { csvHeaderLine } from '../../jobs/bulk-csv';
 import type { ResultFormat } from './bulk.dto';
 
 const gunzipAsync = promisify(gunzip);
@@ -32,7 +32,7 @@ export function refuseUnfinished(meta: BulkMeta, etaSeconds: number | null): voi
 
 /**
  * Streams a finished job's answers in input order, a chunk at a time (each decompressed, its meaning texts put in,
- * then written as the format wants), waiting for the client to take each before the next: memory stays at about
+ * joined as the format wants; the CSV rows are the worker's), waiting for the client to take each before the next: memory stays at about
  * one chunk whatever the job's size. A Redis error half-way cuts the response off (never a complete-looking one).
  */
 export async function writeResults(store: BulkStore, meta: BulkMeta, format: ResultFormat, res: Response): Promise<void> {
@@ -54,12 +54,12 @@ export async function writeResults(store: BulkStore, meta: BulkMeta, format: Res
     } else if (format === 'csv') await write(csvHeaderLine(meta.operation));
     let first = true;
     for (let chunk = 0; chunk < meta.chunks && !closed; chunk++) {
-      const data = await store.readChunk(meta.id, chunk);
+      const data = await store.readChunk(meta.id, chunk, format === 'csv' ? 'csv' : 'ndjson');
       if (!data) continue; // not computed before the job was cancelled
       let lines = (await gunzipAsync(data)).toString('utf8');
       if (meta.meaning && format !== 'csv') lines = expandMeaning(lines, meaningLibraries());
-      if (format === 'csv') await write(csvRows(meta.operation, lines));
-      else if (format === 'ndjson') await write(lines);
+      if (format !== 'json')
+        await write(lines); // NDJSON, or the CSV rows the worker wrote
       else {
         await write((first ? '' : ',') + lines.trimEnd().split('\n').join(','));
         first = false;

@@ -103,7 +103,7 @@ export class BulkController {
     const keyHash = keyOf(res);
     await this.bulk.admit(keyHash);
     const { options, items } = await this.read(req, query);
-    const view = await this.bulk.create(keyHash, options, items);
+    const view = await this.bulk.create(keyHash, options, items, Number(req.headers['content-length']) || JSON.stringify(items).length);
     res.setHeader('Location', view.urls.self);
     return view;
   }

@@ -1,7 +1,8 @@
 /**
  * A bulk job's answers as CSV, one row per item in input order: the columns a spreadsheet user wants from a chart
  * (lists joined with "; "), an error's code and message in its own columns. A drawing's row holds the SVG text.
- * No Nest here.
+ * Written by the worker beside each chunk's NDJSON (processors/bulk-chunk.ts), so reading a job as CSV is only
+ * decompressing it. No Nest here.
  */
 import { stringify } from 'csv-stringify/sync';
 
@@ -85,9 +86,14 @@ export function csvCells(operation: string, answer: Json): string[] {
   return cells;
 }
 
+/** Rows of cells as CSV text (RFC 4180 quoting), without the header. */
+export function csvText(rows: string[][]): string {
+  return stringify(rows);
+}
+
 /** A chunk's answer lines (NDJSON) as CSV rows, without the header. */
 export function csvRows(operation: string, ndjson: string): string {
   const rows: string[][] = [];
   for (const line of ndjson.split('\n')) if (line) rows.push(csvCells(operation, JSON.parse(line) as Json));
-  return stringify(rows);
+  return csvText(rows);
 }
