@@ -4,7 +4,6 @@
  * fields than the header, bad quoting). Broken rows stay in their place, so answers keep the input's order; only a
  * body no row can be read from (no usable header) or too many items refuse the whole request. No Nest here.
  */
-import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { ApiError } from '../../common/api-error';
 import { findHostileJson, hostileJsonError } from '../../common/hostile-json';
@@ -44,7 +43,7 @@ const CSV_COLUMNS: Record<string, string> = {
 const NUMERIC_COLUMNS = new Set(['latitude', 'longitude', 'placeId']);
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 /** Text is handed to the parser in pieces this large: the event loop turns between them. */
-const PIECE_CHARS = 64 * 1024;
+const PIECE_CHARS = 16 * 1024;
 
 export function tooManyItems(max: number): ApiError {
   return new ApiError(413, 'TOO_MANY_ITEMS', `A bulk job holds at most ${max} items; split the input into several jobs.`, { max });
@@ -159,17 +158,21 @@ export async function csvItems(text: string, maxItems: number): Promise<RawItem[
       else items.push(new RowProblem('VALIDATION_FAILED', 'row', `line ${err.lines ?? '?'} is not valid CSV: ${err.message}`));
     },
   });
-  const pieces = function* () {
-    for (let i = 0; i < text.length; i += PIECE_CHARS) yield text.slice(i, i + PIECE_CHARS);
-  };
-  await new Promise<void>((resolve, reject) => {
+  const ended = new Promise<void>((resolve, reject) => {
     parser.on('error', (err: Error) =>
       reject(new ApiError(400, 'VALIDATION_FAILED', `The CSV body cannot be read: ${err.message}`, [{ field: 'body', problems: [err.message] }])),
     );
     parser.on('end', resolve);
-    parser.resume();
-    Readable.from(pieces()).pipe(parser);
   });
+  parser.resume();
+  // One piece per turn of the event loop: the parser works through a piece synchronously, so a larger one (or
+  // several piped at once) would hold every other request of this process for as long.
+  for (let i = 0; i < text.length && !failure; i += PIECE_CHARS) {
+    parser.write(text.slice(i, i + PIECE_CHARS));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  parser.end();
+  await ended;
   if (failure) throw failure;
   if (!columns) throw badHeader('the body is empty: send a header line (birthdate,birthtime,location) and one row per birth');
   return items;
