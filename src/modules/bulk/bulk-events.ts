@@ -15,7 +15,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * changes, then one final event named for the final state (completed, cancelled, failed) and the end of the stream.
  * A Redis outage meanwhile only pauses the events.
  */
-export async function writeEvents(store: BulkStore, first: BulkMeta, res: Response): Promise<void> {
+export async function writeEvents(
+  store: Pick<BulkStore, 'get'>,
+  first: BulkMeta,
+  res: Pick<Response, 'writeHead' | 'write' | 'end' | 'on'>,
+  { pollMs = EVENTS_POLL_MS, heartbeatMs = HEARTBEAT_MS } = {},
+): Promise<void> {
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-store',
@@ -34,12 +39,12 @@ export async function writeEvents(store: BulkStore, first: BulkMeta, res: Respon
       res.write(`event: ${final ? view.state : 'progress'}\nid: ${view.done}\ndata: ${JSON.stringify(view)}\n\n`);
       last = seen;
       wroteAt = Date.now();
-    } else if (Date.now() - wroteAt >= HEARTBEAT_MS) {
+    } else if (Date.now() - wroteAt >= heartbeatMs) {
       res.write(': heartbeat\n\n');
       wroteAt = Date.now();
     }
     if (final) break;
-    await sleep(EVENTS_POLL_MS);
+    await sleep(pollMs);
     try {
       const next = await store.get(meta.id);
       if (!next) break; // expired meanwhile
