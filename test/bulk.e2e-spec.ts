@@ -229,6 +229,10 @@ describe('bulk jobs', () => {
     expect(cancel.status).toBe(404);
     expect((await finished(svc.baseUrl, created.body.id)).state).toBe('completed'); // not cancelled by the other key
     expect((await get(svc.baseUrl, '/v1/jobs/no-such-job')).status).toBe(404);
+    // Usage: a job counts once, when created; following it and reading it are part of that use.
+    const usage = (await get(svc.baseUrl, '/v1/usage')).body.today.byOperation as Record<string, number>;
+    expect(usage.createJob).toBeGreaterThanOrEqual(4);
+    expect(['getJob', 'cancelJob', 'jobResults', 'jobEvents'].filter((op) => op in usage)).toEqual([]);
   });
 
   it('a cancel stops the work within a second; the answers computed before it stay readable', async () => {

@@ -49,6 +49,15 @@ describe('BulkStore (real Redis)', () => {
     expect(await store.cancel('nope')).toBe('gone');
   });
 
+  it('a job whose chunk failed for good is failed, with the reason; a finished job stays as it is', async () => {
+    await store.create(job('f', 2), 100);
+    expect(await store.fail('f', 'chunk 1: Redis away')).toBe('failed');
+    expect(await store.get('f')).toMatchObject({ state: 'failed' });
+    expect(await redis.hget(`${prefix}:bulk:f`, 'reason')).toBe('chunk 1: Redis away');
+    expect(await store.beginChunk('f')).toBe('failed');
+    expect(await store.fail('a', 'late')).toBe('completed');
+  });
+
   it("counts a key's jobs in progress, forgetting finished ones", async () => {
     await store.create(job('c', 1, 'k2'), 10);
     await store.create(job('d', 1, 'k2'), 10);

@@ -198,9 +198,9 @@ export class BulkStore {
     return (await this.redis.eval(CANCEL, 3, this.metaKey(id), this.resultsKey(id), this.expiriesKey, now, this.retentionS, id)) as BulkState | 'gone';
   }
 
-  /** A job that cannot go on (its chunks could not be queued): failed, with a reason for the operator. */
-  async fail(id: string, reason: string, now = Date.now()): Promise<void> {
-    await this.redis.eval(FAIL, 1, this.metaKey(id), now, reason);
+  /** A job that cannot go on (its chunks could not be queued, or one failed for good): failed, with a reason for the operator. */
+  async fail(id: string, reason: string, now = Date.now()): Promise<BulkState | 'gone'> {
+    return (await this.redis.eval(FAIL, 1, this.metaKey(id), now, reason)) as BulkState | 'gone';
   }
 
   /** A chunk's compressed answers (NDJSON or CSV rows), or undefined when not stored (cancelled before it ran, or expired). */

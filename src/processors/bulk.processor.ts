@@ -58,6 +58,24 @@ export class BulkProcessor extends WorkerHost implements OnApplicationBootstrap 
     return outcome;
   }
 
+  /**
+   * A chunk that failed its last attempt (Redis away through all of them, or a bug) fails its job: it could never
+   * complete, and its owner is told (state failed, the webhook) instead of waiting for it.
+   */
+  @OnWorkerEvent('failed')
+  async onFailed(job: Job<ChunkPayload> | undefined, err: Error): Promise<void> {
+    if (!job || job.attemptsMade < (job.opts.attempts ?? 1)) return;
+    this.logger.error(`bulk job ${job.data.bulkId}: chunk ${job.data.chunk} failed for good: ${err.message}`);
+    try {
+      const store = await this.storeOf();
+      if ((await store.fail(job.data.bulkId, `chunk ${job.data.chunk}: ${err.message}`)) !== 'failed') return;
+      const meta = await store.get(job.data.bulkId);
+      if (meta) await queueWebhook(this.webhooks, meta, 'job.failed', this.config.webhookRetryBaseMs);
+    } catch (e) {
+      this.logger.warn(`bulk job ${job.data.bulkId}: could not be marked failed: ${(e as Error).message}`);
+    }
+  }
+
   @OnWorkerEvent('error')
   onError(err: Error): void {
     this.logger.warn(`bulk worker: ${err.message}`);

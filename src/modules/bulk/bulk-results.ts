@@ -19,6 +19,8 @@ const CONTENT_TYPES: Record<ResultFormat, string> = {
 /** Answers are readable once the job is over: all of them (completed), or those computed before a cancel. */
 export function refuseUnfinished(meta: BulkMeta, etaSeconds: number | null): void {
   if (meta.state === 'completed' || meta.state === 'cancelled') return;
+  if (meta.state === 'failed')
+    throw new ApiError(409, 'JOB_NOT_FINISHED', 'The job failed before it finished; it has no results. Send it again.', { state: meta.state });
   throw new ApiError(
     409,
     'JOB_NOT_FINISHED',
