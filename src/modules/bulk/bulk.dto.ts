@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsUrl, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, IsUrl, Matches, MaxLength } from 'class-validator';
 import { MeaningOptionDto } from '../chart/dto/meaning-option.dto';
 
 /** Most items in one bulk job. */
@@ -32,7 +32,10 @@ export class BulkJobOptionsDto extends MeaningOptionDto {
   callbackUrl?: string;
 }
 
-/** The JSON body (documentation: the items are checked one by one, each as its single call's body). */
+/**
+ * The JSON body. The HTTP route reads it itself (so that over 100,000 items is 413 TOO_MANY_ITEMS); the MCP tool
+ * validates its arguments with it. Either way the items are checked one by one, each as its single call's body.
+ */
 export class BulkJobRequestDto extends BulkJobOptionsDto {
   @ApiProperty({
     type: 'array',
@@ -42,7 +45,17 @@ export class BulkJobRequestDto extends BulkJobOptionsDto {
     description:
       "Up to 100,000 items, each the single call's body (birth data; drawing options for bodygraph) and an optional id (a string of up to 100 characters, or a number) to echo; without one, the item's position.",
   })
+  @IsArray({ message: 'items must be an array of items' })
+  @ArrayMinSize(1, { message: 'items must hold at least one item' })
+  @ArrayMaxSize(BULK_MAX_ITEMS, { message: `items must hold at most ${BULK_MAX_ITEMS} items` })
   items: unknown[];
+}
+
+/** The MCP tool that reads a job: its id. */
+export class BulkJobIdDto {
+  @IsString({ message: 'id must be a job id' })
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'id must be a job id as start_bulk_job answered it' })
+  id: string;
 }
 
 export class BulkResultsQueryDto {

@@ -2,7 +2,7 @@ import type { Type } from '@nestjs/common';
 import { FIRST_BIRTHDATE, LAST_BIRTHDATE } from '../../engine/chart';
 import { ADVICE_COUNT } from '../advice/advice-data';
 import { BATCH_MAX_ITEMS, BatchRequestDto } from '../batch/batch.dto';
-import { BULK_MAX_ITEMS, BulkJobRequestDto } from '../bulk/bulk.dto';
+import { BULK_MAX_ITEMS, BulkJobIdDto, BulkJobRequestDto } from '../bulk/bulk.dto';
 import {
   BodygraphRequestDto,
   ChartRequestDto,
@@ -271,6 +271,14 @@ export const OPERATIONS = {
       'callbackUrl: a signed POST (`HD-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t." + body>`) when the job completes or is cancelled, retried for a day until a 2xx.',
     input: { in: 'body', dto: BulkJobRequestDto },
     output: { kind: 'json', schema: 'BulkJob', status: 202 },
+    tool: {
+      name: 'start_bulk_job',
+      title: 'Start a bulk job',
+      description:
+        'Starts computing many charts (chart), advanced charts or SVG bodygraphs in the background: items, each the birth data of one single call and an optional id; ' +
+        "operation and meaning apply to all. Answers the queued job's id at once; read its progress with bulk_job, and its results over HTTP " +
+        "(GET /v1/jobs/{id}/results, NDJSON, JSON or CSV). Each bad item becomes that item's error, not the job's. Up to 256 KB of arguments here (HTTP takes 100,000 items).",
+    },
   },
   rotateWebhookSecret: {
     method: 'POST',
@@ -289,6 +297,17 @@ export const OPERATIONS = {
     description:
       'total items, done (answered, with or without an error), failed (answered with an error), the times it was created, started and finished, and etaSeconds while it runs. Only the key that created the job sees it; to any other it is 404 JOB_NOT_FOUND.',
     output: { kind: 'json', schema: 'BulkJob' },
+    tool: {
+      name: 'bulk_job',
+      title: 'Bulk job state',
+      inputSchema: {
+        type: 'object',
+        properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'The job id start_bulk_job (or POST /v1/jobs) answered.' } },
+        required: ['id'],
+        additionalProperties: false,
+      },
+      input: BulkJobIdDto,
+    },
   },
   cancelJob: {
     method: 'DELETE',
