@@ -4,7 +4,12 @@
  * calls; NDJSON and JSON bodies (advanced, bodygraph, meaning); progress as Server-Sent Events; cancel; another key;
  * and the limits (on a second service without a worker, so its jobs stay queued).
  */
+import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
@@ -268,6 +273,32 @@ describe('bulk jobs', () => {
     const again = await fetch(`${svc.baseUrl}/v1/jobs/${created.body.id}`, { method: 'DELETE', headers: { 'HD-Api-Key': TEST_API_KEY } });
     expect(((await again.json()) as Json).state).toBe('cancelled');
   }, 40_000);
+
+  it('the CLI (npm run bulk) sends a CSV, shows the progress and writes the results as CSV', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hd-bulk-cli-'));
+    try {
+      const rows = Array.from({ length: 1_500 }, (_, i) => [`c${i}`, ...Object.values(birth(i + 2_000))].map(q).join(','));
+      rows[3] = 'c3,2023-02-30,12:00,Paris';
+      writeFileSync(join(dir, 'births.csv'), `id,birthdate,birthtime,location\n${rows.join('\n')}\n`);
+      const { stderr } = await promisify(execFile)(
+        process.execPath,
+        ['-r', 'ts-node/register/transpile-only', 'src/cli/bulk.ts', join(dir, 'births.csv'), '--url', svc.baseUrl],
+        {
+          cwd: join(__dirname, '..'),
+          env: { ...process.env, HD_API_KEY: TEST_API_KEY },
+        },
+      );
+      expect(stderr).toMatch(/^job [A-Za-z0-9_-]+: 1,500 items$/m);
+      expect(stderr).toMatch(/^\[#{30}\] 100%  1,500\/1,500  1 errors  completed$/m);
+      expect(stderr).toMatch(/1,499 answered, 1 errors → .*births\.results\.csv/);
+      const lines = readFileSync(join(dir, 'births.results.csv'), 'utf8').trimEnd().split('\n');
+      expect(lines).toHaveLength(1_501);
+      expect(lines[4]).toMatch(/^c3,400,INVALID_DATE,/);
+      expect(lines[1]).toMatch(/^c0,200,,,(Manifestor|Generator|Manifesting Generator|Projector|Reflector),/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 
   it('refuses what it cannot take: 413 over 100,000 items or 20 MB, 400 for a bad envelope or header, 415 for another type', async () => {
     const many = 'birthdate,birthtime,location\n' + '1990-01-01,12:00,Paris\n'.repeat(100_001);
