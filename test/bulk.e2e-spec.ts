@@ -289,7 +289,7 @@ describe('bulk jobs', () => {
         },
       );
       expect(stderr).toMatch(/^job [A-Za-z0-9_-]+: 1,500 items$/m);
-      expect(stderr).toMatch(/^\[#{30}\] 100%  1,500\/1,500  1 errors  completed$/m);
+      expect(stderr).toMatch(/^\[#{30}\] 100% {2}1,500\/1,500 {2}1 errors {2}completed$/m);
       expect(stderr).toMatch(/1,499 answered, 1 errors → .*births\.results\.csv/);
       const lines = readFileSync(join(dir, 'births.results.csv'), 'utf8').trimEnd().split('\n');
       expect(lines).toHaveLength(1_501);

@@ -11,8 +11,12 @@ describe('the bulk CLI', () => {
   it('reads Server-Sent Events split anywhere across the network pieces, skipping heartbeats', async () => {
     const text = `event: progress\nid: 0\ndata: ${JSON.stringify({ ...view, done: 0 })}\n\n: heartbeat\n\nevent: completed\nid: 10000\ndata: ${JSON.stringify({ ...view, done: 10_000, state: 'completed' })}\n\n`;
     const bytes = new TextEncoder().encode(text);
+    // Pieces of 7 bytes, one per turn, as a socket delivers them.
     async function* pieces() {
-      for (let i = 0; i < bytes.length; i += 7) yield bytes.subarray(i, i + 7);
+      for (let i = 0; i < bytes.length; i += 7) {
+        await Promise.resolve();
+        yield bytes.subarray(i, i + 7);
+      }
     }
     const events = [];
     for await (const e of serverEvents(pieces())) events.push([e.event, e.data.done]);

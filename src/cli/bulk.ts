@@ -10,7 +10,6 @@ import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 
 const USAGE =
   'usage: HD_API_KEY=… npm run bulk -- <births.csv | births.ndjson> [--out results.csv] [--operation chart|advanced|bodygraph] [--meaning en] [--url http://localhost:3000]';
@@ -98,7 +97,7 @@ async function main(argv: string[]): Promise<number> {
   if (options.operation) query.set('operation', options.operation);
   if (options.meaning) query.set('meaning', options.meaning);
   const type = /\.csv$/i.test(options.file) ? 'text/csv' : 'application/x-ndjson';
-  const created = await fetch(`${options.url}/v1/jobs?${query}`, {
+  const created = await fetch(`${options.url}/v1/jobs?${query.toString()}`, {
     method: 'POST',
     headers: { ...headers, 'content-type': type },
     body: await readFile(options.file),
@@ -117,7 +116,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`the job's events could not be read (${events.status})\n`);
     return 1;
   }
-  for await (const { data } of serverEvents(events.body as unknown as AsyncIterable<Uint8Array>)) {
+  for await (const { data } of serverEvents(events.body)) {
     last = data;
     const tenth = Math.floor((10 * data.done) / Math.max(1, data.total));
     // A terminal gets one line redrawn; a log gets a line per tenth of the job.
@@ -138,7 +137,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`the results could not be read (${results.status})\n`);
     return 1;
   }
-  await pipeline(Readable.fromWeb(results.body as unknown as WebReadableStream), createWriteStream(options.out));
+  await pipeline(Readable.fromWeb(results.body), createWriteStream(options.out));
   process.stderr.write(`${(last.done - last.failed).toLocaleString('en')} answered, ${last.failed.toLocaleString('en')} errors → ${options.out}\n`);
   return 0;
 }
