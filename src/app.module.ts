@@ -13,6 +13,7 @@ import { QueueModule } from './modules/queue/queue.module';
 import { ChartQueueModule } from './modules/queue/chart-queue.module';
 import { RedisModule } from './modules/redis/redis.module';
 import { BatchModule } from './modules/batch/batch.module';
+import { BulkModule } from './modules/bulk/bulk.module';
 import { PlacesModule } from './modules/places/places.module';
 import { ReferenceModule } from './modules/reference/reference.module';
 import { PurchaseModule } from './modules/purchase/purchase.module';
@@ -26,6 +27,7 @@ import { ProcessorsModule } from './processors/processors.module';
 const API_FEATURES: Type[] = [
   ChartModule,
   BatchModule,
+  BulkModule,
   TimeSeriesModule,
   PlacesModule,
   ReferenceModule,

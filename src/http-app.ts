@@ -1,7 +1,7 @@
 import type { RequestListener, Server } from 'node:http';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { json, raw, urlencoded } from 'express';
+import { json, raw, text, urlencoded } from 'express';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
@@ -31,6 +31,7 @@ import { RECOVER_PATH, RECOVERY_BODY_LIMIT } from './modules/recovery/recovery.c
 import { sampleBody } from './modules/purchase/sample-body';
 import { SAMPLE_PATH } from './modules/purchase/sample-view';
 import { BATCH_BODY_LIMIT, BATCH_PATH } from './modules/batch/batch.controller';
+import { BULK_BODY_LIMIT, BULK_PATH, CSV_TYPE, NDJSON_TYPE } from './modules/bulk/bulk.controller';
 import { MCP_BODY_LIMIT, MCP_PATH } from './modules/mcp/mcp.controller';
 import { McpService } from './modules/mcp/mcp.service';
 import { DOCS_UI_OPTIONS } from './modules/operations/docs-ui';
@@ -64,6 +65,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.use(WEBHOOK_PATH, raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }), bodyErrorHandler);
   // A batch carries up to 100 items: its own, larger limit (single calls keep 16 KB).
   app.use(BATCH_PATH, json({ limit: BATCH_BODY_LIMIT }), bodyErrorHandler);
+  // A bulk job: up to 100,000 items as JSON, NDJSON or CSV (the last two read as text, then parsed row by row).
+  app.use(BULK_PATH, json({ limit: BULK_BODY_LIMIT }), text({ type: [NDJSON_TYPE, CSV_TYPE], limit: BULK_BODY_LIMIT }), bodyErrorHandler);
   app.use(MCP_PATH, json({ limit: MCP_BODY_LIMIT }), bodyErrorHandler);
   // The buy page's form posts here (it has no fields; a browser sends an empty form body).
   app.use(CHECKOUT_PATH, urlencoded({ extended: false, limit: '1kb' }), bodyErrorHandler);

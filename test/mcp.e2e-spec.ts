@@ -6,7 +6,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { post, RunningService, startService, TEST_API_KEY } from './helpers/service';
+import { post, RunningService, startService, TEST_API_KEY, waitFor } from './helpers/service';
 
 const RA = { birthdate: '1948-04-09', birthtime: '00:14', location: 'Montreal, Quebec, Canada' };
 const BEN = { birthdate: '1992-10-03', birthtime: '00:03', location: 'Attleboro, Massachusetts, USA' };
@@ -110,6 +110,7 @@ describe('MCP server at /mcp (Streamable HTTP, the SDK client)', () => {
         'advice',
         'batch_charts',
         'bodygraph',
+        'bulk_job',
         'chart',
         'composite_bodygraph',
         'composite_chart',
@@ -119,6 +120,7 @@ describe('MCP server at /mcp (Streamable HTTP, the SDK client)', () => {
         'penta',
         'returns',
         'search_places',
+        'start_bulk_job',
         'stations',
         'transit',
         'transit_bodygraph',
@@ -130,7 +132,8 @@ describe('MCP server at /mcp (Streamable HTTP, the SDK client)', () => {
       expect([tool.name, tool.title!.length <= 24]).toEqual([tool.name, true]); // a short title; the description says the rest
       expect(tool.inputSchema.type).toBe('object');
       expect(JSON.stringify(tool)).not.toContain('$ref');
-      expect(tool.annotations?.readOnlyHint).toBe(true);
+      // Starting a bulk job is the one tool that makes something (a job under the key).
+      expect([tool.name, tool.annotations?.readOnlyHint]).toEqual([tool.name, tool.name !== 'start_bulk_job']);
     }
     // The advice tool takes an id: its description says so, not only "random".
     const advice = tools.find((t) => t.name === 'advice')!;
@@ -180,6 +183,31 @@ describe('MCP server at /mcp (Streamable HTTP, the SDK client)', () => {
       }
     },
   );
+
+  it('start_bulk_job starts a job that bulk_job reads, as GET /v1/jobs/{id} does; another key cannot read it', async () => {
+    const started = (await client.callTool({
+      name: 'start_bulk_job',
+      arguments: { operation: 'chart', items: [RA, { ...RA, birthdate: '2023-02-30' }] },
+    })) as CallToolResult;
+    expect(started.isError).toBeFalsy();
+    const job = started.structuredContent as { id: string; state: string; total: number };
+    expect([job.state, job.total]).toEqual(['queued', 2]);
+    let read: CallToolResult | undefined;
+    await waitFor(
+      async () => {
+        read = (await client.callTool({ name: 'bulk_job', arguments: { id: job.id } })) as CallToolResult;
+        return (read.structuredContent as { state: string }).state === 'completed';
+      },
+      10_000,
+      'the job to complete',
+    );
+    const http = await fetch(`${svc.baseUrl}/v1/jobs/${job.id}`, { headers: { 'HD-Api-Key': TEST_API_KEY } });
+    const state = (await http.json()) as { done: number; failed: number };
+    expect(read!.structuredContent).toMatchObject({ id: job.id, state: 'completed', done: 2, failed: 1 });
+    expect([state.done, state.failed]).toEqual([2, 1]);
+    const missing = (await client.callTool({ name: 'bulk_job', arguments: { id: 'no-such-job' } })) as CallToolResult;
+    expect([missing.isError, JSON.parse(textOf(missing)).error.code]).toEqual([true, 'JOB_NOT_FOUND']);
+  });
 
   it('random advice is one of the 371 items', async () => {
     const result = (await client.callTool({ name: 'advice', arguments: {} })) as CallToolResult;

@@ -134,6 +134,10 @@ const ERRORS: { code: string; status: number; method?: 'GET' | 'POST'; path: str
   { code: 'PURCHASE_DISABLED', status: 503, path: '/v1/purchase/checkout', body: {}, headers: {} },
   { code: 'VALIDATION_FAILED', status: 400, path: '/v1/chart/penta', body: { members: [RA] } },
   { code: 'VALIDATION_FAILED', status: 400, path: '/v1/charts/batch', body: { items: [] } },
+  { code: 'VALIDATION_FAILED', status: 400, path: '/v1/jobs', body: { operation: 'transit', items: [RA] } },
+  { code: 'TOO_MANY_ITEMS', status: 413, path: '/v1/jobs', raw: JSON.stringify({ items: Array.from({ length: 100_001 }, () => ({})) }) },
+  { code: 'JOB_NOT_FOUND', status: 404, method: 'GET', path: '/v1/jobs/no-such-job' },
+  { code: 'CALLBACK_URL_REFUSED', status: 400, path: '/v1/jobs', body: { items: [RA], callbackUrl: 'http://169.254.169.254/latest/meta-data' } },
 ];
 
 describe('OpenAPI document: real answers validate against its schemas (ajv strict)', () => {
@@ -207,7 +211,9 @@ describe('OpenAPI document: real answers validate against its schemas (ajv stric
               ? 'application/pdf'
               : 'text/html'
             : 'application/json';
-        expect([path, name, res.status, type.split(';')[0]]).toEqual([path, name, 200, wanted]);
+        // A bulk job is accepted, not answered: 202 with the job.
+        const status = path === '/v1/jobs' ? 202 : 200;
+        expect([path, name, res.status, type.split(';')[0]]).toEqual([path, name, status, wanted]);
         // Both drawing media types are declared; /docs shows either answer as a picture (test/docs-chromium.e2e-spec.ts).
         if (path.endsWith('/bodygraph')) expect(Object.keys(item.post.responses['200'].content)).toEqual(['image/svg+xml', 'image/png']);
         sent++;
@@ -217,7 +223,19 @@ describe('OpenAPI document: real answers validate against its schemas (ajv stric
   });
 
   it('orders its tags as a user meets them, and its descriptions read as written (Markdown: "<key>" only in code)', () => {
-    expect(doc.tags.map((t: Json) => t.name)).toEqual(['charts', 'time series', 'reference', 'places', 'batch', 'advice', 'MCP', 'keys', 'purchase', 'ops']);
+    expect(doc.tags.map((t: Json) => t.name)).toEqual([
+      'charts',
+      'time series',
+      'reference',
+      'places',
+      'batch',
+      'bulk jobs',
+      'advice',
+      'MCP',
+      'keys',
+      'purchase',
+      'ops',
+    ]);
     const used = new Set(
       Object.values(doc.paths as Record<string, Json>).flatMap((item) => Object.values(item as Record<string, Json>).flatMap((op) => op.tags as string[])),
     );
@@ -285,6 +303,10 @@ describe('OpenAPI document: real answers validate against its schemas (ajv stric
       'CLIENT_CLOSED_REQUEST',
       // test/sdk.e2e-spec.ts: GET /sdk/typescript.tgz from an API whose SDK_DIR holds no tarball.
       'SDK_NOT_BUILT',
+      // test/bulk.e2e-spec.ts: a job's results asked while it runs, a key's jobs and the storage at their limits.
+      'JOB_NOT_FINISHED',
+      'TOO_MANY_JOBS',
+      'STORAGE_FULL',
     ]);
     // The engine's own guards, which the request DTOs make unreachable over HTTP (kept for direct engine callers),
     // and the job runner's fallback for a worker error it cannot read.

@@ -5,7 +5,7 @@
  * on an upstream server (1.27.3, the compose image's), so that word goes too.
  */
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sample, scrape } from './helpers/metrics';
@@ -48,6 +48,8 @@ suite('reverse proxy (proxy/nginx.conf) in front of two API replicas', () => {
     svc = await startService({ env: { MAX_CONNECTIONS_PER_ADDRESS: '0' } });
     secondApi = await svc.startApi();
     dir = mkdtempSync(join(tmpdir(), 'hd-proxy-'));
+    // Run as root, nginx's workers are `nobody`: they must reach the temp directory a large body is written to.
+    chmodSync(dir, 0o755);
     const port = await freePort();
     proxyUrl = `http://127.0.0.1:${port}`;
     const replicas = [svc.baseUrl, secondApi].map((u) => u.replace('http://', ''));
@@ -81,6 +83,25 @@ suite('reverse proxy (proxy/nginx.conf) in front of two API replicas', () => {
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('INVALID_DATE');
   });
+
+  it("takes a bulk job's large body (a 1.3 MB CSV; 1 MB elsewhere) and streams its events through", async () => {
+    const csv = 'birthdate,birthtime,location\n' + '1990-01-01,12:00,"Montreal, Quebec, Canada"\n'.repeat(30_000);
+    expect(csv.length).toBeGreaterThan(1_300_000);
+    const created = await fetch(`${proxyUrl}/v1/jobs`, { method: 'POST', headers: { 'content-type': 'text/csv', 'HD-Api-Key': TEST_API_KEY }, body: csv });
+    const text = await created.text();
+    if (created.status !== 202) throw new Error(`${created.status} ${text.slice(0, 300)}`);
+    const job = JSON.parse(text) as { id: string; total: number };
+    expect([created.status, job.total]).toEqual([202, 30_000]);
+    const events = await fetch(`${proxyUrl}/v1/jobs/${job.id}/events`, { headers: { 'HD-Api-Key': TEST_API_KEY } });
+    expect(events.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(await events.text()).toMatch(/event: completed\nid: 30000\n/);
+    const elsewhere = await fetch(`${proxyUrl}/v1/charts/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'HD-Api-Key': TEST_API_KEY },
+      body: 'x'.repeat(1_100_000),
+    });
+    expect(elsewhere.status).toBe(413);
+  }, 60_000);
 
   it('refuses a fifth concurrent request from one address with a JSON 429 and Retry-After, while the four are served', async () => {
     // Five slow requests at once (10 years of ingresses each) over five connections.

@@ -136,12 +136,13 @@ describe('the README, run as written', () => {
         }
         failures.push(...differences(answer, parseShown(shown.text)).map((d) => `${where}: ${d}`));
       } else {
-        // Drawings and readings go to files: each must be what its name says.
-        const files = [...block.text.matchAll(/>\s*(\S+\.(svg|png|html|pdf))/g)];
+        // Drawings, readings and a bulk job's CSV go to files: each must be what its name says.
+        const files = [...block.text.matchAll(/>\s*(\S+\.(svg|png|html|pdf|csv))/g)];
         const kinds: Record<string, [string, (bytes: Buffer) => boolean]> = {
           png: ['a PNG', (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))],
           svg: ['an SVG document', (b) => /^(<\?xml[^>]*\?>\s*)?<svg[\s>]/.test(b.toString('utf8', 0, 200))],
           html: ['an HTML page', (b) => /^<!DOCTYPE html>\s*<html[\s>]/i.test(b.toString('utf8', 0, 200)) && /<\/html>\s*$/.test(b.toString('utf8'))],
+          csv: ['CSV with a header row and rows', (b) => /^id,status,[^\n]*\n[^\n]+\n/.test(b.toString('utf8'))],
           pdf: ['a PDF', (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' && /%%EOF\s*$/.test(b.subarray(-16).toString('latin1'))],
         };
         for (const [, file, ext] of files) {

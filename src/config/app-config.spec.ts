@@ -30,6 +30,12 @@ describe('loadConfig', () => {
       METRICS_TOKEN: 'metrics-token-123456',
       LOG_LEVEL: 'warn',
       REDIS_PREFIX: 'prod',
+      JOBS_RETENTION: '3600',
+      JOBS_MAX_ACTIVE_PER_KEY: '5',
+      JOBS_MAX_STORED_MB: '100',
+      BULK_CONCURRENCY: '1',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_RETRY_BASE_MS: '500',
     });
     expect(c).toMatchObject({
       role: 'api',
@@ -44,6 +50,23 @@ describe('loadConfig', () => {
       metricsToken: 'metrics-token-123456',
       logLevel: 'warn',
       queuePrefix: 'prod',
+      jobsRetentionS: 3600,
+      jobsMaxActivePerKey: 5,
+      jobsMaxStoredMb: 100,
+      bulkConcurrency: 1,
+      webhookAllowPrivate: true,
+      webhookRetryBaseMs: 500,
+    });
+  });
+
+  it('keeps bulk jobs a day by default, three at once per key', () => {
+    expect(loadConfig({})).toMatchObject({
+      jobsRetentionS: 86_400,
+      jobsMaxActivePerKey: 3,
+      jobsMaxStoredMb: 2_048,
+      bulkConcurrency: 2,
+      webhookAllowPrivate: false,
+      webhookRetryBaseMs: 10_000,
     });
   });
 
@@ -56,6 +79,9 @@ describe('loadConfig', () => {
     [{ HD_API_KEYS: 'short' }, /HD_API_KEYS/],
     [{ WORKER_CONCURRENCY: '0' }, /WORKER_CONCURRENCY/],
     [{ JOB_TIMEOUT_MS: '-5' }, /JOB_TIMEOUT_MS/],
+    [{ JOBS_RETENTION: '10' }, /JOBS_RETENTION must be between/],
+    [{ JOBS_MAX_ACTIVE_PER_KEY: '0' }, /JOBS_MAX_ACTIVE_PER_KEY/],
+    [{ WEBHOOK_ALLOW_PRIVATE: 'yes' }, /WEBHOOK_ALLOW_PRIVATE must be true or false/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ ADMIN_TOKEN: 'tiny' }, /ADMIN_TOKEN/],
     [{ ADMIN_READ_WRITE: 'yes' }, /ADMIN_READ_WRITE/],

@@ -68,6 +68,18 @@ export interface AppConfig {
   redisSentinelPassword?: string;
   /** REDIS_CLUSTER_NODES: startup nodes of a Redis Cluster (cluster mode only). */
   redisClusterNodes?: RedisNodeAddress[];
+  /** JOBS_RETENTION: seconds a bulk job's state and answers are kept after it finishes (default 86,400: a day). */
+  jobsRetentionS: number;
+  /** JOBS_MAX_ACTIVE_PER_KEY: bulk jobs one key may have queued or running at once (beyond: 429). */
+  jobsMaxActivePerKey: number;
+  /** JOBS_MAX_STORED_MB: what all bulk jobs' inputs and compressed answers may hold in Redis together (beyond: 503). */
+  jobsMaxStoredMb: number;
+  /** BULK_CONCURRENCY: chunks of bulk jobs one worker process runs at once (their items always after interactive ones). */
+  bulkConcurrency: number;
+  /** WEBHOOK_ALLOW_PRIVATE=true lets callback URLs reach loopback, private and link-local addresses (tests, private networks). */
+  webhookAllowPrivate: boolean;
+  /** WEBHOOK_RETRY_BASE_MS: the first retry's delay; each next one doubles, for about a day in all. */
+  webhookRetryBaseMs: number;
   /** Selling keys through Stripe Checkout; undefined when STRIPE_SECRET_KEY is not set (purchase routes answer 503). */
   purchase?: PurchaseConfig;
 }
@@ -131,6 +143,12 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
   return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = (env[name] || 'false').trim().toLowerCase();
+  if (raw !== 'true' && raw !== 'false') throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+  return raw === 'true';
 }
 
 /** `host:port,host:port,…` (IPv6 as `[::1]:port`); a missing port is `defaultPort`. */
@@ -231,6 +249,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     resultCacheMb: int(env, 'RESULT_CACHE_MB', 64, 0, 65_536),
     resultCacheSeconds: int(env, 'RESULT_CACHE_SECONDS', 600, 0, 86_400),
     outageMaxWaiting: int(env, 'OUTAGE_MAX_WAITING', 2_000, 0, 1_000_000),
+    jobsRetentionS: int(env, 'JOBS_RETENTION', 86_400, 60, 30 * 86_400),
+    jobsMaxActivePerKey: int(env, 'JOBS_MAX_ACTIVE_PER_KEY', 3, 1, 1_000),
+    jobsMaxStoredMb: int(env, 'JOBS_MAX_STORED_MB', 2_048, 1, 1_048_576),
+    bulkConcurrency: int(env, 'BULK_CONCURRENCY', 2, 1, 64),
+    webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
+    webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 10_000, 10, 3_600_000),
     workers: (env.WORKERS ?? '').trim().toLowerCase() === 'auto' || !env.WORKERS?.trim() ? 'auto' : int(env, 'WORKERS', 0, 0, 256),
     adminToken,
     adminReadWrite: adminReadWriteRaw === 'true',

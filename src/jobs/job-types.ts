@@ -53,6 +53,17 @@ export interface InputErrorPayload {
   details?: unknown;
 }
 
+/** The caller's input error a failure reason carries (after INPUT_ERROR_MARKER); a generic one if unreadable. */
+export function parseInputError(reason: string): InputErrorPayload {
+  try {
+    const payload = JSON.parse(reason.slice(INPUT_ERROR_MARKER.length)) as InputErrorPayload;
+    if (typeof payload.code === 'string' && typeof payload.message === 'string') return payload;
+  } catch {
+    // fall through
+  }
+  return { code: 'INVALID_INPUT', message: 'The input could not be computed.' };
+}
+
 /**
  * Light jobs that reach an API process together travel as one BullMQ job of this name (modules/queue/path/
  * 5-coalesce.ts): the worker computes each item and answers them all at once, each item's result or its error.

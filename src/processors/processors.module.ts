@@ -1,15 +1,17 @@
 import { Global, Module } from '@nestjs/common';
 import { MetricsModule } from '../modules/metrics/metrics.module';
 import { AbandonedJobsListener } from './abandoned-jobs.listener';
+import { BulkProcessor } from './bulk.processor';
+import { WebhookProcessor } from './webhook.processor';
 import { ChartWorkerState } from './chart-worker.state';
 import { ChartProcessor } from './chart.processor';
 import { HeavyProcessor } from './heavy.processor';
 
-/** The worker side: one processor per lane, and the listener that stops heavy jobs nobody waits for. */
+/** The worker side: one processor per lane (and one each for bulk jobs' chunks and their webhooks), and the listener that stops heavy jobs nobody waits for. */
 @Global()
 @Module({
   imports: [MetricsModule],
-  providers: [ChartWorkerState, ChartProcessor, HeavyProcessor, AbandonedJobsListener],
+  providers: [ChartWorkerState, ChartProcessor, HeavyProcessor, BulkProcessor, WebhookProcessor, AbandonedJobsListener],
   exports: [ChartWorkerState],
 })
 export class ProcessorsModule {}

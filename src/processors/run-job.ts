@@ -39,17 +39,24 @@ export async function runJob(job: Job, metrics?: MetricsService, signal?: AbortS
  */
 async function runGroup(payload: GroupPayload, priority: number, metrics?: MetricsService): Promise<GroupResult> {
   const results: GroupResult = [];
-  for (const item of payload.items) {
-    await lightTurns.take(priority);
-    try {
-      results.push([0, String(await computeItem(item.name, item.data, metrics))]);
-    } catch (err) {
-      results.push([1, err instanceof EngineInputError ? inputErrorReason(err) : (err as Error).message || 'failed']);
-    } finally {
-      lightTurns.done();
-    }
-  }
+  for (const item of payload.items) results.push(await computeInTurn(item.name, item.data, priority, metrics));
   return results;
+}
+
+/**
+ * One light item in its turn among the light work this process holds (jobs/light-turns.ts): [0, its result text],
+ * or [1, its failure reason] (an input error carries INPUT_ERROR_MARKER). Bulk chunks run theirs at BULK_PRIORITY,
+ * behind every interactive item.
+ */
+export async function computeInTurn(name: string, data: object, priority: number, metrics?: MetricsService): Promise<GroupResult[number]> {
+  await lightTurns.take(priority);
+  try {
+    return [0, String(await computeItem(name, data, metrics))];
+  } catch (err) {
+    return [1, err instanceof EngineInputError ? inputErrorReason(err) : (err as Error).message || 'failed'];
+  } finally {
+    lightTurns.done();
+  }
 }
 
 async function computeItem(name: string, data: object, metrics?: MetricsService, signal?: AbortSignal): Promise<unknown> {

@@ -39,6 +39,8 @@ export type StationsRequest = RequestBody<'/v1/transits/stations'>;
 export type ReturnsRequest = RequestBody<'/v1/chart/returns'>;
 export type TransitCalendarRequest = RequestBody<'/v1/chart/transit-calendar'>;
 export type BatchRequest = RequestBody<'/v1/charts/batch'>;
+/** POST /v1/jobs as JSON: `{ operation?, items, meaning?, callbackUrl? }`. */
+export type BulkJobRequest = RequestBody<'/v1/jobs'>;
 export type PlacesQuery = QueryOf<'/v1/places'>;
 /** A language of the meaning library: `meaning` in the chart requests, `lang` of the reference. */
 export type MeaningLanguage = components['schemas']['MeaningLanguage'];
@@ -58,6 +60,10 @@ export type Stations = Success<'/v1/transits/stations'>;
 export type Returns = Success<'/v1/chart/returns'>;
 export type TransitCalendar = Success<'/v1/chart/transit-calendar'>;
 export type BatchResult = Success<'/v1/charts/batch'>;
+/** A bulk job: its state, counters, ETA and URLs (POST /v1/jobs, GET and DELETE /v1/jobs/{id}). */
+export type BulkJob = components['schemas']['BulkJob'];
+/** A finished bulk job's answers as one JSON document (GET /v1/jobs/{id}/results?format=json). */
+export type BulkJobResults = components['schemas']['BulkJobResults'];
 export type PlaceSearch = Success<'/v1/places', 'get'>;
 export type Advice = Success<'/api/advice', 'get'>;
 export type AdviceList = Success<'/api/advice/all', 'get'>;
@@ -287,6 +293,50 @@ export class HdClient {
   /** POST /v1/charts/batch: up to 100 charts (or advanced charts), each answered or refused on its own. */
   batch(body: BatchRequest, options?: CallOptions): Promise<BatchResult> {
     return this.unwrap<BatchResult>(this.raw.POST('/v1/charts/batch', { body, ...init(options) }));
+  }
+
+  // --- bulk jobs: many births in the background -----------------------------------------------------------------------
+
+  /** POST /v1/jobs: up to 100,000 items computed in the background; resolves to the queued job (202). */
+  createJob(body: BulkJobRequest, options?: CallOptions): Promise<BulkJob> {
+    return this.unwrap<BulkJob>(this.raw.POST('/v1/jobs', { body, ...init(options) }));
+  }
+
+  /** GET /v1/jobs/{id}: the job's state (queued, running, completed, cancelled, failed), counters and ETA. */
+  job(id: string, options?: CallOptions): Promise<BulkJob> {
+    return this.unwrap<BulkJob>(this.raw.GET('/v1/jobs/{id}', { params: { path: { id } }, ...init(options) }));
+  }
+
+  /** DELETE /v1/jobs/{id}: cancels the job; resolves to it as it is afterwards. */
+  cancelJob(id: string, options?: CallOptions): Promise<BulkJob> {
+    return this.unwrap<BulkJob>(this.raw.DELETE('/v1/jobs/{id}', { params: { path: { id } }, ...init(options) }));
+  }
+
+  /**
+   * Polls the job until it has finished (completed, cancelled or failed) and resolves to it: every `intervalMs`
+   * (default 1,000), calling `onProgress` with each state read. The signal ends the wait.
+   */
+  async waitForJob(id: string, options: CallOptions & { intervalMs?: number; onProgress?: (job: BulkJob) => void } = {}): Promise<BulkJob> {
+    for (;;) {
+      const job = await this.job(id, options);
+      options.onProgress?.(job);
+      if (job.state === 'completed' || job.state === 'cancelled' || job.state === 'failed') return job;
+      await sleep(options.intervalMs ?? 1_000, options.signal);
+    }
+  }
+
+  /**
+   * GET /v1/jobs/{id}/results: a finished job's answers in input order, as one typed JSON document (default), or
+   * with `format: 'ndjson'` or `'csv'` as the text the API streams (one line per item; CSV with a header row).
+   */
+  jobResults(id: string, options?: CallOptions & { format?: 'json' }): Promise<BulkJobResults>;
+  jobResults(id: string, options: CallOptions & { format: 'ndjson' | 'csv' }): Promise<string>;
+  async jobResults(id: string, options: CallOptions & { format?: 'json' | 'ndjson' | 'csv' } = {}): Promise<BulkJobResults | string> {
+    const format = options.format ?? 'json';
+    const call = (this.raw.GET as (p: string, i: object) => FetchResult<unknown>).bind(this.raw);
+    const request = { params: { path: { id }, query: { format } }, ...init(options) };
+    if (format === 'json') return this.unwrap<BulkJobResults>(call('/v1/jobs/{id}/results', request));
+    return this.unwrap<string>(call('/v1/jobs/{id}/results', { ...request, parseAs: 'text' }));
   }
 
   // --- drawings: SVG text, or PNG bytes with format: "png" ----------------------------------------------------------

@@ -244,6 +244,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A bulk job: up to 100,000 charts, advanced charts or SVG bodygraphs computed in the background, as JSON, NDJSON or CSV
+         * @description A JSON body {operation: "chart" | "advanced" | "bodygraph", items: [...], meaning?}, or the items as NDJSON (application/x-ndjson, one item per line) or CSV (text/csv: a header row birthdate,birthtime,location and optionally id, latitude, longitude, timezone, placeId, nodeType) with operation and meaning in the query string. Up to 20 MB. Each item is validated as its single call would be; a bad item becomes that item's error, never the job's. Answers 202 with the job's id and its URLs; at most JOBS_MAX_ACTIVE_PER_KEY jobs of a key queued or running at once (429 TOO_MANY_JOBS). Computed at a lower priority than single calls. callbackUrl: a signed POST (`HD-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t." + body>`) when the job completes or is cancelled, retried for a day until a 2xx.
+         */
+        post: operations["createJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/webhook-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replaces the key's webhook secret (bulk jobs' callbackUrl events are signed with it) by a new one, shown only in this answer
+         * @description The old secret stops signing at once, retries of earlier events included. The first job with a callbackUrl creates the secret; this replaces it.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bulk job's state (queued, running, completed, cancelled, failed), its counters and an ETA
+         * @description total items, done (answered, with or without an error), failed (answered with an error), the times it was created, started and finished, and etaSeconds while it runs. Only the key that created the job sees it; to any other it is 404 JOB_NOT_FOUND.
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancels a bulk job: no further item is computed (within a second); the answers computed before stay readable
+         * @description Answers the job as GET does: state cancelled, or the final state it had already reached (then nothing changes).
+         */
+        delete: operations["cancelJob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished bulk job's answers in input order, streamed as NDJSON (default), JSON or CSV
+         * @description format=ndjson: one line per item, {id, status: 200, result} (result byte for byte the single call's answer) or {id, status, error} (the single call's error). format=json: {id, state, count, succeeded, failed, items: [the same]}. format=csv: one row per item with the columns a spreadsheet wants (id, status, errorCode, errorMessage, type, strategy, authority, profile, definition, signature, notSelfTheme, incarnationCross, definedCenters, openCenters, channels, gates, place, timezone, utc, designUtc; advanced adds variables; bodygraph: svg). Kept JOBS_RETENTION (24 h) after the job finished. 409 JOB_NOT_FINISHED while it is queued or running.
+         */
+        get: operations["jobResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bulk job's progress as Server-Sent Events, for a progress bar
+         * @description A `progress` event (data: the job as GET answers it) at once and whenever its counters change, a heartbeat comment every 15 s while nothing changes, then one event named for its final state (completed, cancelled, failed) and the end of the stream.
+         */
+        get: operations["jobEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/transits/ingresses": {
         parameters: {
             query?: never;
@@ -1233,6 +1337,29 @@ export interface components {
              *     ]
              */
             items: components["schemas"]["BatchItemDto"][];
+        };
+        BulkJobRequestDto: {
+            /**
+             * @description Adds what the chart means, in this language: a `meaning` object beside each labelled element (type, authority, profile, definition, cross, centers, channels, gates and lines, variables), our own texts under CC BY 4.0. The labels themselves stay the English identifiers. Without it the answer is as before.
+             * @example en
+             * @enum {string}
+             */
+            meaning?: "en" | "de" | "es" | "pt-BR" | "fr";
+            /**
+             * @description The single call each item is: /v1/chart, /v1/chart/advanced or /v1/chart/bodygraph (SVG).
+             * @default chart
+             * @enum {string}
+             */
+            operation?: "chart" | "advanced" | "bodygraph";
+            /**
+             * @description An http(s) URL that gets a signed POST (HD-Signature) when the job completes or is cancelled, retried for a day until a 2xx. Not to loopback, private, link-local or metadata addresses. The 202 of a key's first job with a callbackUrl carries the key's webhookSecret, once.
+             * @example https://example.com/hooks/hd
+             */
+            callbackUrl?: string;
+            /** @description Up to 100,000 items, each the single call's body (birth data; drawing options for bodygraph) and an optional id (a string of up to 100 characters, or a number) to echo; without one, the item's position. */
+            items: {
+                [key: string]: unknown;
+            }[];
         };
         IngressesRequestDto: {
             /**
@@ -3713,11 +3840,91 @@ export interface components {
              */
             url: string;
         };
+        /** @description A bulk job: POST /v1/jobs (202), GET and DELETE /v1/jobs/{id}, and the data of its events. */
+        BulkJob: {
+            /** @description The job id (in its URLs). */
+            id: string;
+            /**
+             * @description The single call each item is.
+             * @enum {string}
+             */
+            operation: "chart" | "advanced" | "bodygraph";
+            /**
+             * @description queued, running, then completed, cancelled or failed (final).
+             * @enum {string}
+             */
+            state: "queued" | "running" | "completed" | "cancelled" | "failed";
+            /** @description Items in the job. */
+            total: number;
+            /** @description Items answered so far, with a result or an error (it only grows; total once completed). */
+            done: number;
+            /** @description Items of done answered with an error. */
+            failed: number;
+            /**
+             * Format: date-time
+             * @description When the job was created (ISO 8601 UTC).
+             */
+            createdAt: string;
+            /** @description When its first chunk started; null while queued. */
+            startedAt: string | null;
+            /** @description When it completed, was cancelled or failed; null before. */
+            finishedAt: string | null;
+            /** @description Seconds left at its rate so far while it runs (0 once completed; null when unknown). */
+            etaSeconds: number | null;
+            /** @description Where to follow the job. */
+            urls: {
+                /** @description GET (state) and DELETE (cancel). */
+                self: string;
+                /** @description Server-Sent Events of its progress. */
+                events: string;
+                /** @description Its answers (?format=ndjson, json or csv) once finished. */
+                results: string;
+            };
+            /** @description The key's webhook secret: only in the 202 of the key's first job with a callbackUrl. Store it; POST /v1/jobs/webhook-secret replaces it. */
+            webhookSecret?: string;
+        };
+        /** @description POST /v1/jobs/webhook-secret: the key's new webhook secret, shown only here. */
+        WebhookSecret: {
+            /** @description Verify HD-Signature with it: hex HMAC-SHA256 of "t." + body, t from the header. */
+            webhookSecret: string;
+        };
+        /** @description An item computed: its result is exactly the single call's answer. */
+        BulkJobItemSuccess: {
+            /** @description The item's id, or its position. */
+            id: components["schemas"]["BatchItemId"];
+            /**
+             * @description HTTP status the single call would have answered: 200.
+             * @constant
+             */
+            status: 200;
+            /** @description The answer of POST /v1/chart, /v1/chart/advanced, or the SVG text of /v1/chart/bodygraph. */
+            result: components["schemas"]["Chart"] | components["schemas"]["AdvancedChart"] | string;
+        };
+        /** @description One item's outcome: status 200 with result, or the single call's error status with error. */
+        BulkJobItem: components["schemas"]["BulkJobItemSuccess"] | components["schemas"]["BatchItemError"];
+        /** @description GET /v1/jobs/{id}/results?format=json: every answered item, in input order. */
+        BulkJobResults: {
+            /** @description The job id. */
+            id: string;
+            /**
+             * @description completed (every item), or cancelled (the items answered before the cancel).
+             * @enum {string}
+             */
+            state: "completed" | "cancelled";
+            /** @description Items answered. */
+            count: number;
+            /** @description Items answered with status 200. */
+            succeeded: number;
+            /** @description Items answered with an error. */
+            failed: number;
+            /** @description The outcomes, in input order. */
+            items: components["schemas"]["BulkJobItem"][];
+        };
         /**
-         * @description Stable machine-readable error code. 400: VALIDATION_FAILED or the failing fields' common code (INVALID_DATE, INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, QUERY_TOO_SHORT), INVALID_JSON, INVALID_RANGE, RANGE_TOO_LARGE, INVALID_ID…; 401: API_KEY_MISSING, API_KEY_INVALID; 404: NOT_FOUND, ADVICE_NOT_FOUND; 413: PAYLOAD_TOO_LARGE; 415: UNSUPPORTED_MEDIA_TYPE; 422: the input cannot be computed (LOCATION_NOT_FOUND, LOCATION_IS_COUNTRY, DATE_OUT_OF_RANGE, INVALID_TIMEZONE…); 503: OVERLOADED, SERVICE_UNAVAILABLE (retry after Retry-After); 504: COMPUTE_TIMEOUT; 500: INTERNAL.
+         * @description Stable machine-readable error code. 400: VALIDATION_FAILED or the failing fields' common code (INVALID_DATE, INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, QUERY_TOO_SHORT), INVALID_JSON, INVALID_RANGE, RANGE_TOO_LARGE, INVALID_ID…; 401: API_KEY_MISSING, API_KEY_INVALID; 404: NOT_FOUND, ADVICE_NOT_FOUND, JOB_NOT_FOUND; 409: JOB_NOT_FINISHED; 413: PAYLOAD_TOO_LARGE, TOO_MANY_ITEMS; 415: UNSUPPORTED_MEDIA_TYPE; 429: TOO_MANY_JOBS; 422: the input cannot be computed (LOCATION_NOT_FOUND, LOCATION_IS_COUNTRY, DATE_OUT_OF_RANGE, INVALID_TIMEZONE…); 503: OVERLOADED, SERVICE_UNAVAILABLE, STORAGE_FULL (retry after Retry-After); 504: COMPUTE_TIMEOUT; 500: INTERNAL.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "INVALID_DATE" | "INVALID_TIME" | "INVALID_LOCATION" | "INVALID_TIMEZONE" | "INVALID_INSTANT" | "QUERY_TOO_SHORT" | "UNSUPPORTED_LANGUAGE" | "LOCATION_REQUIRED" | "LOCATION_NOT_FOUND" | "LOCATION_IS_COUNTRY" | "INVALID_COORDINATES" | "DATE_OUT_OF_RANGE" | "INVALID_NODE_TYPE" | "INVALID_SPAN" | "PENTA_SIZE" | "PENTA_MEMBER_INVALID" | "INVALID_LIMIT" | "INVALID_INPUT" | "INVALID_RANGE" | "RANGE_TOO_LARGE" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_ABORTED" | "INVALID_ENCODING" | "UNSUPPORTED_ENCODING" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INTERNAL" | "API_KEY_MISSING" | "API_KEY_INVALID" | "KEY_NOT_ROTATABLE" | "OVERLOADED" | "COMPUTE_TIMEOUT" | "SERVICE_UNAVAILABLE" | "CLIENT_CLOSED_REQUEST" | "ANSWER_TOO_LARGE" | "REFERENCE_NOT_FOUND" | "INVALID_ID" | "ADVICE_NOT_FOUND" | "PURCHASE_DISABLED" | "PAYMENT_PROVIDER_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "SDK_NOT_BUILT" | "ADMIN_DISABLED" | "ADMIN_TOKEN_MISSING" | "ADMIN_TOKEN_INVALID" | "METRICS_TOKEN_INVALID";
+        ErrorCode: "VALIDATION_FAILED" | "INVALID_DATE" | "INVALID_TIME" | "INVALID_LOCATION" | "INVALID_TIMEZONE" | "INVALID_INSTANT" | "QUERY_TOO_SHORT" | "UNSUPPORTED_LANGUAGE" | "LOCATION_REQUIRED" | "LOCATION_NOT_FOUND" | "LOCATION_IS_COUNTRY" | "INVALID_COORDINATES" | "DATE_OUT_OF_RANGE" | "INVALID_NODE_TYPE" | "INVALID_SPAN" | "PENTA_SIZE" | "PENTA_MEMBER_INVALID" | "INVALID_LIMIT" | "INVALID_INPUT" | "INVALID_RANGE" | "RANGE_TOO_LARGE" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_ABORTED" | "INVALID_ENCODING" | "UNSUPPORTED_ENCODING" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INTERNAL" | "API_KEY_MISSING" | "API_KEY_INVALID" | "KEY_NOT_ROTATABLE" | "OVERLOADED" | "COMPUTE_TIMEOUT" | "SERVICE_UNAVAILABLE" | "CLIENT_CLOSED_REQUEST" | "ANSWER_TOO_LARGE" | "REFERENCE_NOT_FOUND" | "INVALID_ID" | "ADVICE_NOT_FOUND" | "PURCHASE_DISABLED" | "PAYMENT_PROVIDER_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "TOO_MANY_ITEMS" | "JOB_NOT_FOUND" | "JOB_NOT_FINISHED" | "TOO_MANY_JOBS" | "STORAGE_FULL" | "CALLBACK_URL_REFUSED" | "SDK_NOT_BUILT" | "ADMIN_DISABLED" | "ADMIN_TOKEN_MISSING" | "ADMIN_TOKEN_INVALID" | "METRICS_TOKEN_INVALID";
         /** @description The problems of one request field. */
         ValidationProblem: {
             /** @description Path of the field, e.g. "birthdate" or "person1.birthtime" (nested fields joined with dots). */
@@ -8235,6 +8442,525 @@ export interface operations {
                      *       "error": {
                      *         "code": "COMPUTE_TIMEOUT",
                      *         "message": "No worker finished the computation within 10000 ms."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createJob: {
+        parameters: {
+            query?: {
+                /** @description Adds what the chart means, in this language: a `meaning` object beside each labelled element (type, authority, profile, definition, cross, centers, channels, gates and lines, variables), our own texts under CC BY 4.0. The labels themselves stay the English identifiers. Without it the answer is as before. */
+                meaning?: "en" | "de" | "es" | "pt-BR" | "fr";
+                /** @description The single call each item is: /v1/chart, /v1/chart/advanced or /v1/chart/bodygraph (SVG). */
+                operation?: "chart" | "advanced" | "bodygraph";
+                /** @description An http(s) URL that gets a signed POST (HD-Signature) when the job completes or is cancelled, retried for a day until a 2xx. Not to loopback, private, link-local or metadata addresses. The 202 of a key's first job with a callbackUrl carries the key's webhookSecret, once. */
+                callbackUrl?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkJobRequestDto"];
+                "application/x-ndjson": components["schemas"]["BulkJobRequestDto"];
+                "text/csv": components["schemas"]["BulkJobRequestDto"];
+            };
+        };
+        responses: {
+            /** @description The job, queued: its id and where to follow it */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "mZ3q0Xc1bE7tYw2K",
+                     *       "operation": "chart",
+                     *       "state": "queued",
+                     *       "total": 10000,
+                     *       "done": 0,
+                     *       "failed": 0,
+                     *       "createdAt": "2026-11-26T08:00:00.000Z",
+                     *       "startedAt": null,
+                     *       "finishedAt": null,
+                     *       "etaSeconds": null,
+                     *       "urls": {
+                     *         "self": "/v1/jobs/mZ3q0Xc1bE7tYw2K",
+                     *         "events": "/v1/jobs/mZ3q0Xc1bE7tYw2K/events",
+                     *         "results": "/v1/jobs/mZ3q0Xc1bE7tYw2K/results"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkJob"];
+                };
+            };
+            /** @description INVALID_JSON, VALIDATION_FAILED (the envelope: operation, meaning, items not an array or empty; a CSV header without birthdate, birthtime and a place), UNSUPPORTED_LANGUAGE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "CSV header: a birthtime column is required",
+                     *         "details": [
+                     *           {
+                     *             "field": "header",
+                     *             "problems": [
+                     *               "a birthtime column is required"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description API_KEY_MISSING or API_KEY_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "API_KEY_MISSING",
+                     *         "message": "Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE (a body over 20 MB) or TOO_MANY_ITEMS (over 100,000 items) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "TOO_MANY_ITEMS",
+                     *         "message": "A bulk job holds at most 100000 items; split the input into several jobs.",
+                     *         "details": {
+                     *           "max": 100000
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not application/json, application/x-ndjson or text/csv */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_JOBS: the key has JOBS_MAX_ACTIVE_PER_KEY jobs queued or running, with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "TOO_MANY_JOBS",
+                     *         "message": "This key has 3 bulk jobs queued or running, the most it may have at once; wait for one to finish (or cancel one).",
+                     *         "details": {
+                     *           "active": 3,
+                     *           "max": 3
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description STORAGE_FULL (bulk jobs hold JOBS_MAX_STORED_MB) or SERVICE_UNAVAILABLE (Redis away), with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "STORAGE_FULL",
+                     *         "message": "Bulk jobs hold all the storage they may use for now; try again later."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key's new webhook secret, shown only here */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "webhookSecret": "hdwhsec_3q2-7wXkG0b8w1fVJ4m0a5JbNq9gE2yHk1sQxYp6L0c"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            /** @description API_KEY_MISSING or API_KEY_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "API_KEY_MISSING",
+                     *         "message": "Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id POST /v1/jobs answered. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job's state, counters and ETA */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "mZ3q0Xc1bE7tYw2K",
+                     *       "operation": "chart",
+                     *       "state": "running",
+                     *       "total": 10000,
+                     *       "done": 4000,
+                     *       "failed": 50,
+                     *       "createdAt": "2026-11-26T08:00:00.000Z",
+                     *       "startedAt": "2026-11-26T08:00:00.120Z",
+                     *       "finishedAt": null,
+                     *       "etaSeconds": 2,
+                     *       "urls": {
+                     *         "self": "/v1/jobs/mZ3q0Xc1bE7tYw2K",
+                     *         "events": "/v1/jobs/mZ3q0Xc1bE7tYw2K/events",
+                     *         "results": "/v1/jobs/mZ3q0Xc1bE7tYw2K/results"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkJob"];
+                };
+            };
+            /** @description API_KEY_MISSING or API_KEY_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "API_KEY_MISSING",
+                     *         "message": "Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description JOB_NOT_FOUND: no such job for this key (another key's job answers the same), or it expired */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "JOB_NOT_FOUND",
+                     *         "message": "No bulk job with this id was created with this key (or it has expired)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    cancelJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id POST /v1/jobs answered. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job after the cancel: cancelled, or the final state it had already reached */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "mZ3q0Xc1bE7tYw2K",
+                     *       "operation": "chart",
+                     *       "state": "cancelled",
+                     *       "total": 10000,
+                     *       "done": 4000,
+                     *       "failed": 50,
+                     *       "createdAt": "2026-11-26T08:00:00.000Z",
+                     *       "startedAt": "2026-11-26T08:00:00.120Z",
+                     *       "finishedAt": "2026-11-26T08:00:02.000Z",
+                     *       "etaSeconds": null,
+                     *       "urls": {
+                     *         "self": "/v1/jobs/mZ3q0Xc1bE7tYw2K",
+                     *         "events": "/v1/jobs/mZ3q0Xc1bE7tYw2K/events",
+                     *         "results": "/v1/jobs/mZ3q0Xc1bE7tYw2K/results"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkJob"];
+                };
+            };
+            /** @description API_KEY_MISSING or API_KEY_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "API_KEY_MISSING",
+                     *         "message": "Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description JOB_NOT_FOUND: no such job for this key (another key's job answers the same), or it expired */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "JOB_NOT_FOUND",
+                     *         "message": "No bulk job with this id was created with this key (or it has expired)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    jobResults: {
+        parameters: {
+            query?: {
+                /** @description One JSON line per item, one JSON document, or CSV (one row per item). */
+                format?: "ndjson" | "json" | "csv";
+            };
+            header?: never;
+            path: {
+                /** @description The job id POST /v1/jobs answered. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every item's answer in input order: {id, status: 200, result} with the single call's answer, or {id, status, error} with its error */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkJobResults"];
+                    "application/x-ndjson": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION_FAILED: an unknown format */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "format: format must be one of ndjson, json, csv"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description API_KEY_MISSING or API_KEY_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "API_KEY_MISSING",
+                     *         "message": "Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description JOB_NOT_FOUND: no such job for this key (another key's job answers the same), or it expired */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "JOB_NOT_FOUND",
+                     *         "message": "No bulk job with this id was created with this key (or it has expired)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description JOB_NOT_FINISHED: the job is queued or running, with Retry-After */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "JOB_NOT_FINISHED",
+                     *         "message": "The job is running; its results can be read once it has finished.",
+                     *         "details": {
+                     *           "state": "running"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    jobEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id POST /v1/jobs answered. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-Sent Events: `progress` events (the job as GET /v1/jobs/{id} answers it), then `completed`, `cancelled` or `failed`, then the end */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description API_KEY_MISSING or API_KEY_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "API_KEY_MISSING",
+                     *         "message": "Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description JOB_NOT_FOUND: no such job for this key (another key's job answers the same), or it expired */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "JOB_NOT_FOUND",
+                     *         "message": "No bulk job with this id was created with this key (or it has expired)."
                      *       }
                      *     }
                      */

@@ -153,6 +153,38 @@ describe('against a running API', { skip }, () => {
     });
   });
 
+  describe('bulk jobs', () => {
+    it('createJob(), waitForJob(), jobResults(): every item answered in order, as JSON or CSV; cancelJob() on a finished job changes nothing', async () => {
+      const created = await hd.createJob({
+        operation: 'chart',
+        items: [
+          { id: 'ada', ...ra },
+          { id: 'ben', ...ra, birthdate: '1948-02-30' },
+        ],
+      });
+      assert.equal(created.state, 'queued');
+      assert.equal(created.total, 2);
+      const seen: string[] = [];
+      const done = await hd.waitForJob(created.id, { intervalMs: 100, onProgress: (j) => seen.push(j.state) });
+      assert.equal(done.state, 'completed');
+      assert.equal(done.done, 2);
+      assert.equal(done.failed, 1);
+      assert.ok(seen.length >= 1);
+      const results = await hd.jobResults(created.id);
+      assert.equal(results.count, 2);
+      const [ada, ben] = results.items;
+      assert.ok('result' in ada && typeof ada.result === 'object' && 'type' in ada.result);
+      assert.equal(ada.result.type, 'Manifestor');
+      assert.ok('error' in ben);
+      assert.equal(ben.error.code, 'INVALID_DATE');
+      const csv = await hd.jobResults(created.id, { format: 'csv' });
+      assert.match(csv, /^id,status,errorCode,errorMessage,type,/);
+      assert.match(csv, /\nada,200,,,Manifestor,/);
+      assert.equal((await hd.cancelJob(created.id)).state, 'completed');
+      assert.equal((await rejection(hd.job('no-such-job'))).code, 'JOB_NOT_FOUND');
+    });
+  });
+
   describe('reading', () => {
     it('report(): an HTML page by default, PDF bytes with format pdf', async () => {
       const html = await hd.report({ ...ra, meaning: 'fr' });

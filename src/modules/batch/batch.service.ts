@@ -1,19 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError } from '../../common/api-error';
 import { errorBody } from '../../common/error.filter';
 import type { RequestTrace } from '../../common/request-log';
 import { buildValidationPipe } from '../../common/validation';
-import type { JobName } from '../../jobs/job-types';
-import { chartInput } from '../chart/chart.service';
 import { expandMeaning, meaningLibraries } from '../../engine/meaning';
 import type { MeaningInput } from '../../jobs/payloads';
-import { ChartRequestDto } from '../chart/dto/chart-requests.dto';
+import { ITEM_OPERATIONS, itemError, itemId, prepareItem, type PreparedItem } from './item-validation';
 import { JobRunner } from '../queue/job-runner.service';
 import type { BatchRequestDto } from './batch.dto';
 
-const OPERATIONS: readonly JobName[] = ['chart', 'advanced'];
-
-type Prepared = { id: unknown; job: { name: JobName; input: object } } | { id: unknown; error: ApiError };
+type BatchOperation = 'chart' | 'advanced';
+const OPERATIONS: readonly BatchOperation[] = ['chart', 'advanced'];
 
 /**
  * Many charts in one request: each item is validated exactly as its single call would be (the same pipe), the
@@ -28,7 +24,7 @@ export class BatchService {
 
   async run(body: BatchRequestDto, trace: RequestTrace, correlationId: string): Promise<string> {
     const prepared = await Promise.all(body.items.map((item, index) => this.prepare(item, index)));
-    const valid = prepared.filter((p): p is Extract<Prepared, { job: unknown }> => 'job' in p);
+    const valid = prepared.filter((p): p is Extract<PreparedItem, { job: unknown }> => 'job' in p);
     const results = valid.length
       ? await this.jobs.runMany(
           valid.map((p) => p.job),
@@ -52,22 +48,15 @@ export class BatchService {
     return `{"count":${prepared.length},"succeeded":${prepared.length - failed},"failed":${failed},"items":[${parts.join(',')}]}`;
   }
 
-  private async prepare(item: unknown, index: number): Promise<Prepared> {
-    const bad = (id: unknown, field: string, problem: string): Prepared => ({
-      id,
-      error: new ApiError(400, 'VALIDATION_FAILED', `${field}: ${problem}`, [{ field, problems: [problem] }]),
-    });
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) return bad(index, 'item', 'each item must be an object of birth data');
-    const { id, operation, ...birth } = item as Record<string, unknown>;
-    const validId = (typeof id === 'string' && id.length <= 100) || (typeof id === 'number' && Number.isFinite(id));
-    if (id !== undefined && !validId) return bad(index, 'id', 'id must be a string of at most 100 characters, or a number');
-    const echo = id ?? index;
-    if (!OPERATIONS.includes(operation as JobName)) return bad(echo, 'operation', 'operation must be "chart" or "advanced"');
-    try {
-      const dto = (await this.pipe.transform(birth, { type: 'body', metatype: ChartRequestDto })) as ChartRequestDto;
-      return { id: echo, job: { name: operation as JobName, input: chartInput(dto) } };
-    } catch (err) {
-      return { id: echo, error: err instanceof ApiError ? err : new ApiError(400, 'VALIDATION_FAILED', 'The item is not valid.') };
+  /** A batch item names its single call in `operation`; the rest is that call's body (and an optional id). */
+  private prepare(item: unknown, index: number): Promise<PreparedItem> {
+    if (item === null || typeof item !== 'object' || Array.isArray(item))
+      return Promise.resolve(itemError(index, 'item', 'each item must be an object of birth data'));
+    const { operation, ...rest } = item as Record<string, unknown>;
+    if (!OPERATIONS.includes(operation as BatchOperation)) {
+      const echo = itemId(rest, index);
+      return Promise.resolve('error' in echo ? echo.error : itemError(echo.id, 'operation', 'operation must be "chart" or "advanced"'));
     }
+    return prepareItem(this.pipe, rest, index, ITEM_OPERATIONS[operation as BatchOperation]);
   }
 }

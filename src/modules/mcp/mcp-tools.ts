@@ -11,7 +11,7 @@ export interface ToolDefinition {
   description: string;
   inputSchema: Json;
   outputSchema?: Json;
-  annotations: { readOnlyHint: true; idempotentHint: boolean; openWorldHint: false };
+  annotations: { readOnlyHint: boolean; idempotentHint: boolean; openWorldHint: false };
 }
 
 export interface ToolEntry {
@@ -40,8 +40,9 @@ export function buildTools(document: OpenAPIObject): ToolEntry[] {
           ? `${operation.tool.description} (HTTP: GET /api/advice/{id}, or GET /api/advice for one at random)`
           : `${operation.tool.description ?? `${operation.summary}. ${operation.description}`} (HTTP: ${operation.method} ${operation.path})`,
       inputSchema: portable(inline(inputSchema, schemas)) as Json,
-      // Random advice is the one tool whose answer changes from call to call.
-      annotations: { readOnlyHint: true, idempotentHint: id !== 'advice', openWorldHint: false },
+      // Random advice is the one tool whose answer changes from call to call; starting a bulk job is the one that
+      // changes something (a job, under the key).
+      annotations: { readOnlyHint: id !== 'createJob', idempotentHint: id !== 'advice' && id !== 'createJob', openWorldHint: false },
     };
     if (operation.output.kind === 'json') {
       const output = portable(outline({ $ref: `#/components/schemas/${operation.output.schema}` }, schemas)) as Json;

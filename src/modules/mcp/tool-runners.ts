@@ -3,6 +3,8 @@ import type { RequestTrace } from '../../common/request-log';
 import { AdviceService } from '../advice/advice.service';
 import type { BatchRequestDto } from '../batch/batch.dto';
 import { BatchService } from '../batch/batch.service';
+import type { BulkJobIdDto, BulkJobRequestDto } from '../bulk/bulk.dto';
+import { BulkService } from '../bulk/bulk.service';
 import { ChartService } from '../chart/chart.service';
 import type {
   BodygraphRequestDto,
@@ -61,6 +63,15 @@ export const TOOL_RUNNERS: Record<ToolOperationId, Runner> = {
   returns: (c, dto: ReturnsRequestDto) => json(service(c, TimeSeriesService).returns(dto, c.trace)),
   transitCalendar: (c, dto: TransitCalendarRequestDto) => json(service(c, TimeSeriesService).transitCalendar(dto, c.trace)),
   batch: (c, dto: BatchRequestDto) => json(service(c, BatchService).run(dto, c.trace, c.correlationId)),
+  // POST /v1/jobs with a JSON body, and GET /v1/jobs/{id}: the same service, under the calling key.
+  createJob: async (c, dto: BulkJobRequestDto) => {
+    const bulk = service(c, BulkService);
+    const keyHash = c.trace.keyHash ?? 'anonymous';
+    await bulk.admit(keyHash);
+    const { items, ...options } = dto;
+    return json(bulk.create(keyHash, options, items, JSON.stringify(items).length));
+  },
+  getJob: (c, dto: BulkJobIdDto) => json(service(c, BulkService).view(dto.id, c.trace.keyHash ?? 'anonymous')),
   places: (c, dto: PlacesQueryDto) => json(service(c, PlacesService).search(dto.q, dto.limit)),
   // GET /v1/reference/{kind}/{id} (a line: /v1/reference/gates/{gate}/lines/{line}), from the API's memory.
   referenceItem: (c, input: { kind: string; id: string; lang?: MeaningLanguage }) => {

@@ -38,6 +38,19 @@ export const REQUEST_EXAMPLES: Partial<Record<OperationId, Examples>> = {
   stations: { year: { summary: 'A year of stations', value: { from: '2026-01-01', to: '2027-01-01' } } },
   returns: { saturn: { summary: 'Saturn returns over 60 years', value: { ...RA, kinds: ['saturn'], from: '1948-04-09', to: '2008-04-09' } } },
   transitCalendar: { fortnight: { summary: 'Two weeks', value: { ...RA, from: '2026-01-01', to: '2026-01-15' } } },
+  createJob: {
+    three: {
+      summary: 'Three charts in the background',
+      value: {
+        operation: 'chart',
+        items: [
+          { id: 'ra', ...RA },
+          { id: 'ben', ...BEN },
+          { id: 'coords', ...BY_COORDINATES },
+        ],
+      },
+    },
+  },
   batch: {
     two: {
       summary: 'Two charts',
@@ -81,6 +94,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       )
       .addTag('places', 'Place suggestions for a birth-place field')
       .addTag('batch', 'Up to 100 charts in one call')
+      .addTag('bulk jobs', 'Up to 100,000 charts in the background: JSON, NDJSON or CSV in; progress as Server-Sent Events; NDJSON, JSON or CSV out')
       .addTag('advice', 'The advice API (no key needed)')
       .addTag(
         'MCP',

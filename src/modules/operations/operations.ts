@@ -2,6 +2,7 @@ import type { Type } from '@nestjs/common';
 import { FIRST_BIRTHDATE, LAST_BIRTHDATE } from '../../engine/chart';
 import { ADVICE_COUNT } from '../advice/advice-data';
 import { BATCH_MAX_ITEMS, BatchRequestDto } from '../batch/batch.dto';
+import { BULK_MAX_ITEMS, BulkJobIdDto, BulkJobRequestDto } from '../bulk/bulk.dto';
 import {
   BodygraphRequestDto,
   ChartRequestDto,
@@ -27,7 +28,7 @@ import { BATCH_COST, type CostModel, JOB_COSTS } from './costs';
  * server its tools (mcp/). The queue path an operation takes is its service's (see mcp/tool-runners.ts).
  */
 export interface Operation {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** The route as OpenAPI writes it. */
   path: string;
   /** Where the buy page lists it (OPERATION_GROUPS); `free` and `purchase` need no key and are not listed there. */
@@ -38,9 +39,9 @@ export interface Operation {
   input?: { in: 'body' | 'query'; dto: Type<object> };
   /**
    * The success answer (200 unless said): a component of RESPONSE_SCHEMAS, a drawing (SVG text or PNG bytes), or a
-   * document (an HTML page or PDF bytes).
+   * document (an HTML page or PDF bytes), or a stream (a job's results as NDJSON, JSON or CSV; its events).
    */
-  output: { kind: 'json'; schema: string; status?: number } | { kind: 'drawing' } | { kind: 'document' };
+  output: { kind: 'json'; schema: string; status?: number } | { kind: 'drawing' } | { kind: 'document' } | { kind: 'stream' };
   /** Computed by a worker through the queue (false: answered by the API from memory). */
   queued: boolean;
   /** What its work costs, from its input (queued operations): admission counts it, see costs.ts and README "Fair use". */
@@ -289,6 +290,86 @@ export const OPERATIONS = {
     input: { in: 'body', dto: BatchRequestDto },
     output: { kind: 'json', schema: 'BatchResult' },
     tool: { name: 'batch_charts', title: 'Batch of charts' },
+  },
+  createJob: {
+    method: 'POST',
+    path: '/v1/jobs',
+    queued: true,
+    summary: `A bulk job: up to ${BULK_MAX_ITEMS.toLocaleString('en')} charts, advanced charts or SVG bodygraphs computed in the background, as JSON, NDJSON or CSV`,
+    description:
+      'A JSON body {operation: "chart" | "advanced" | "bodygraph", items: [...], meaning?}, or the items as NDJSON (application/x-ndjson, one item per line) or CSV (text/csv: a header row ' +
+      'birthdate,birthtime,location and optionally id, latitude, longitude, timezone, placeId, nodeType) with operation and meaning in the query string. Up to 20 MB. ' +
+      "Each item is validated as its single call would be; a bad item becomes that item's error, never the job's. Answers 202 with the job's id and its URLs; " +
+      'at most JOBS_MAX_ACTIVE_PER_KEY jobs of a key queued or running at once (429 TOO_MANY_JOBS). Computed at a lower priority than single calls. ' +
+      'callbackUrl: a signed POST (`HD-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t." + body>`) when the job completes or is cancelled, retried for a day until a 2xx.',
+    input: { in: 'body', dto: BulkJobRequestDto },
+    output: { kind: 'json', schema: 'BulkJob', status: 202 },
+    tool: {
+      name: 'start_bulk_job',
+      title: 'Start a bulk job',
+      description:
+        'Starts computing many charts (chart), advanced charts or SVG bodygraphs in the background: items, each the birth data of one single call and an optional id; ' +
+        "operation and meaning apply to all. Answers the queued job's id at once; read its progress with bulk_job, and its results over HTTP " +
+        "(GET /v1/jobs/{id}/results, NDJSON, JSON or CSV). Each bad item becomes that item's error, not the job's. Up to 256 KB of arguments here (HTTP takes 100,000 items).",
+    },
+  },
+  rotateWebhookSecret: {
+    method: 'POST',
+    path: '/v1/jobs/webhook-secret',
+    queued: false,
+    summary: "Replaces the key's webhook secret (bulk jobs' callbackUrl events are signed with it) by a new one, shown only in this answer",
+    description:
+      'The old secret stops signing at once, retries of earlier events included. The first job with a callbackUrl creates the secret; this replaces it.',
+    output: { kind: 'json', schema: 'WebhookSecret' },
+  },
+  getJob: {
+    method: 'GET',
+    path: '/v1/jobs/{id}',
+    queued: false,
+    summary: "A bulk job's state (queued, running, completed, cancelled, failed), its counters and an ETA",
+    description:
+      'total items, done (answered, with or without an error), failed (answered with an error), the times it was created, started and finished, and etaSeconds while it runs. Only the key that created the job sees it; to any other it is 404 JOB_NOT_FOUND.',
+    output: { kind: 'json', schema: 'BulkJob' },
+    tool: {
+      name: 'bulk_job',
+      title: 'Bulk job state',
+      inputSchema: {
+        type: 'object',
+        properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'The job id start_bulk_job (or POST /v1/jobs) answered.' } },
+        required: ['id'],
+        additionalProperties: false,
+      },
+      input: BulkJobIdDto,
+    },
+  },
+  cancelJob: {
+    method: 'DELETE',
+    path: '/v1/jobs/{id}',
+    queued: false,
+    summary: 'Cancels a bulk job: no further item is computed (within a second); the answers computed before stay readable',
+    description: 'Answers the job as GET does: state cancelled, or the final state it had already reached (then nothing changes).',
+    output: { kind: 'json', schema: 'BulkJob' },
+  },
+  jobResults: {
+    method: 'GET',
+    path: '/v1/jobs/{id}/results',
+    queued: false,
+    summary: "A finished bulk job's answers in input order, streamed as NDJSON (default), JSON or CSV",
+    description:
+      "format=ndjson: one line per item, {id, status: 200, result} (result byte for byte the single call's answer) or {id, status, error} (the single call's error). " +
+      'format=json: {id, state, count, succeeded, failed, items: [the same]}. format=csv: one row per item with the columns a spreadsheet wants (id, status, errorCode, errorMessage, type, strategy, ' +
+      'authority, profile, definition, signature, notSelfTheme, incarnationCross, definedCenters, openCenters, channels, gates, place, timezone, utc, designUtc; advanced adds variables; bodygraph: svg). ' +
+      'Kept JOBS_RETENTION (24 h) after the job finished. 409 JOB_NOT_FINISHED while it is queued or running.',
+    output: { kind: 'json', schema: 'BulkJobResults' },
+  },
+  jobEvents: {
+    method: 'GET',
+    path: '/v1/jobs/{id}/events',
+    queued: false,
+    summary: "A bulk job's progress as Server-Sent Events, for a progress bar",
+    description:
+      'A `progress` event (data: the job as GET answers it) at once and whenever its counters change, a heartbeat comment every 15 s while nothing changes, then one event named for its final state (completed, cancelled, failed) and the end of the stream.',
+    output: { kind: 'stream' },
   },
   places: {
     method: 'GET',

@@ -290,7 +290,7 @@ describe('the buy page', () => {
     // Counted by hand from the README's list: 6 charts, 3 drawings, the reading, 4 through time, batch, places, and
     // the reference item (the one reference route that is an MCP tool).
     const html = renderBuyPage({ price: USD, enabled: true });
-    expect(html).toContain('unlimited use of all 17 operations');
+    expect(html).toContain('unlimited use of all 19 operations');
     expect(html).not.toContain('five operations');
   });
 

@@ -3,13 +3,15 @@ import { Queue, type QueueOptions } from 'bullmq';
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { CHART_QUEUE, HEAVY_QUEUE } from '../../jobs/job-types';
+import { BULK_QUEUE } from '../../jobs/bulk-types';
+import { WEBHOOK_QUEUE } from '../../jobs/webhook';
 import { bullConnection, closeBullConnections } from '../redis/redis-connection';
 
 /** The light lane's queues beyond shard 0 (none unless REDIS_QUEUE_SHARDS > 1). */
 export const LIGHT_SHARD_QUEUES = Symbol('LIGHT_SHARD_QUEUES');
 
 /**
- * The lanes' queues (light and heavy), available to every module of the process (producer, health, metrics, dashboard).
+ * The lanes' queues (light and heavy), the bulk jobs' chunks and their webhooks, available to every module of the process (producer, health, metrics, dashboard).
  * Its connection fails fast while Redis is down instead of queueing commands in memory. Every connection
  * (queue, worker, queue events) comes from the one factory, for REDIS_URL, Sentinel or Cluster alike.
  */
@@ -20,7 +22,7 @@ export const LIGHT_SHARD_QUEUES = Symbol('LIGHT_SHARD_QUEUES');
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ connection: bullConnection(config), prefix: config.queuePrefix }),
     }),
-    ...[CHART_QUEUE, HEAVY_QUEUE].map((name) =>
+    ...[CHART_QUEUE, HEAVY_QUEUE, BULK_QUEUE, WEBHOOK_QUEUE].map((name) =>
       BullModule.registerQueueAsync({
         name,
         inject: [APP_CONFIG],
@@ -56,11 +58,15 @@ export class ChartQueueModule implements OnApplicationShutdown {
   constructor(
     @InjectQueue(CHART_QUEUE) light: Queue,
     @InjectQueue(HEAVY_QUEUE) heavy: Queue,
+    @InjectQueue(BULK_QUEUE) bulk: Queue,
+    @InjectQueue(WEBHOOK_QUEUE) webhooks: Queue,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(LIGHT_SHARD_QUEUES) private readonly shards: Queue[],
   ) {
     light.opts.connection = bullConnection(config);
     heavy.opts.connection = bullConnection(config);
+    bulk.opts.connection = bullConnection(config);
+    webhooks.opts.connection = bullConnection(config);
   }
 
   /** Cluster mode: the Cluster clients BullMQ shares are not closed by BullMQ (runs after the queue and workers closed). */

@@ -6,7 +6,7 @@ import { ClientGone } from '../../common/client-gone';
 import { beforeDeadline, DeadlineExceeded } from '../../common/deadline';
 import type { RequestTrace } from '../../common/request-log';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { INPUT_ERROR_MARKER, InputErrorPayload, JobName } from '../../jobs/job-types';
+import { JobName, parseInputError } from '../../jobs/job-types';
 import { jobIdFor } from './job-id';
 import { OutageGate, RETRY_AFTER_S, unavailable } from './outage-gate';
 import { combinedCost, jobCost, refuseIfTooLarge } from './path/2-job-cost';
@@ -207,14 +207,4 @@ export class JobRunner implements OnModuleInit {
     }
     return new ApiError(500, 'INTERNAL', 'The computation failed unexpectedly.');
   }
-}
-
-function parseInputError(message: string): InputErrorPayload {
-  try {
-    const payload = JSON.parse(message.slice(INPUT_ERROR_MARKER.length)) as InputErrorPayload;
-    if (typeof payload.code === 'string' && typeof payload.message === 'string') return payload;
-  } catch {
-    // fall through
-  }
-  return { code: 'INVALID_INPUT', message: 'The input could not be computed.' };
 }

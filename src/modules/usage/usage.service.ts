@@ -5,8 +5,11 @@ import { OPERATIONS } from '../operations/operations';
 import { RedisClient } from '../redis/redis.module';
 import { FLUSH_MS, readUsage, UsageCounter, UsageReport } from './usage-counter';
 
-/** Operations that are not counted: reading one's usage is not use. */
-const NOT_COUNTED = new Set(['usage']);
+/**
+ * Operations that are not counted: reading one's usage is not use, and a bulk job counts once, when it is created
+ * (createJob): following it, cancelling it and reading its results are part of that one use.
+ */
+const NOT_COUNTED = new Set(['usage', 'getJob', 'cancelJob', 'jobResults', 'jobEvents', 'rotateWebhookSecret']);
 
 /** The API process's usage counter: counts in memory, flushed every FLUSH_MS and on shutdown. */
 @Injectable()

@@ -72,6 +72,15 @@ export const ERROR_CODES = [
   'PURCHASE_DISABLED',
   'PAYMENT_PROVIDER_UNAVAILABLE',
   'WEBHOOK_SIGNATURE_INVALID',
+  // Bulk jobs (src/modules/bulk): over 100,000 items (413), another key's or an unknown job (404), results asked
+  // before the job finished (409), the key's jobs in progress at their limit (429), their storage full (503), a
+  // callbackUrl to a loopback, private, link-local or metadata address (400).
+  'TOO_MANY_ITEMS',
+  'JOB_NOT_FOUND',
+  'JOB_NOT_FINISHED',
+  'TOO_MANY_JOBS',
+  'STORAGE_FULL',
+  'CALLBACK_URL_REFUSED',
   // The typed client's tarball at GET /sdk/typescript.tgz not built on this deployment (src/modules/sdk; 404).
   'SDK_NOT_BUILT',
   // Operator surfaces: queue dashboard and metrics (src/modules/admin, src/modules/metrics; 401).
@@ -89,9 +98,9 @@ export const ERROR_SCHEMAS: Record<string, JsonSchema> = {
     description:
       "Stable machine-readable error code. 400: VALIDATION_FAILED or the failing fields' common code (INVALID_DATE, INVALID_TIME, " +
       'INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, QUERY_TOO_SHORT), INVALID_JSON, INVALID_RANGE, RANGE_TOO_LARGE, INVALID_ID…; ' +
-      '401: API_KEY_MISSING, API_KEY_INVALID; 404: NOT_FOUND, ADVICE_NOT_FOUND; 413: PAYLOAD_TOO_LARGE; 415: UNSUPPORTED_MEDIA_TYPE; ' +
+      '401: API_KEY_MISSING, API_KEY_INVALID; 404: NOT_FOUND, ADVICE_NOT_FOUND, JOB_NOT_FOUND; 409: JOB_NOT_FINISHED; 413: PAYLOAD_TOO_LARGE, TOO_MANY_ITEMS; 415: UNSUPPORTED_MEDIA_TYPE; 429: TOO_MANY_JOBS; ' +
       '422: the input cannot be computed (LOCATION_NOT_FOUND, LOCATION_IS_COUNTRY, DATE_OUT_OF_RANGE, INVALID_TIMEZONE…); ' +
-      '503: OVERLOADED, SERVICE_UNAVAILABLE (retry after Retry-After); 504: COMPUTE_TIMEOUT; 500: INTERNAL.',
+      '503: OVERLOADED, SERVICE_UNAVAILABLE, STORAGE_FULL (retry after Retry-After); 504: COMPUTE_TIMEOUT; 500: INTERNAL.',
     enum: ERROR_CODES,
   },
   ValidationProblem: object(

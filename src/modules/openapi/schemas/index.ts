@@ -4,10 +4,11 @@
  * `{ $ref: '#/components/schemas/<Name>' }`. Plain data: no Nest, no runtime dependencies.
  *
  * Top-level answers: Chart, AdvancedChart, CompositeChart, TransitChart, PentaAnalysis, DayCharts, Ingresses,
- * Stations, Returns, TransitCalendar, BatchResult, PlaceSearch, Advice, AdviceList, KeyRotation,
+ * Stations, Returns, TransitCalendar, BatchResult, BulkJob, BulkJobResults, PlaceSearch, Advice, AdviceList, KeyRotation,
  * CheckoutSession, WebhookReceipt, ReferenceIndex, ReferenceItem, ErrorResponse. The chart answers take the
  * optional `meaning` objects of meaning.ts.
  */
+import { BULK_SCHEMAS } from './bulk';
 import { CHART_SCHEMAS } from './chart';
 import { COMPOSITE_TRANSIT_SCHEMAS } from './composite-transit';
 import { DAY_SCHEMAS } from './day';
@@ -47,5 +48,6 @@ export const RESPONSE_SCHEMAS: Record<string, JsonSchema> = merge(
   withMeaning(DAY_SCHEMAS, MEANING_ANSWERS),
   MEANING_SCHEMAS,
   MISC_SCHEMAS,
+  BULK_SCHEMAS,
   ERROR_SCHEMAS,
 );

@@ -1,0 +1,84 @@
+/** The bulk job's storage against the real Redis, under a key prefix of its own (deleted afterwards). */
+import Redis from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { deleteByPrefix } from '../modules/redis/scan';
+import { BulkStore } from './bulk-store';
+
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+describe('BulkStore (real Redis)', () => {
+  const prefix = `hdunit${randomBytes(4).toString('hex')}`;
+  const redis = new Redis(REDIS_URL);
+  const store = new BulkStore(redis, prefix, 3_600);
+  const job = (id: string, chunks: number, keyHash = 'k1') => ({ id, keyHash, operation: 'chart', total: chunks * 2, chunks, createdAt: Date.now() });
+
+  afterAll(async () => {
+    await deleteByPrefix(redis, prefix);
+    redis.disconnect();
+  });
+
+  it('counts each chunk once, keeps its first answers, and completes with the last chunk', async () => {
+    await store.create(job('a', 2), 100);
+    expect((await store.get('a'))?.state).toBe('queued');
+    expect(await store.beginChunk('a')).toBe('running');
+    const first = gzipSync('{"id":0}\n{"id":1}\n');
+    expect(await store.storeChunk('a', 0, first, gzipSync('csv'), 2, 1)).toBe('stored');
+    // The same chunk run again (its worker died after storing): neither its answers nor its counts change.
+    expect(await store.storeChunk('a', 0, gzipSync('other'), gzipSync('csv'), 2, 0)).toBe('duplicate');
+    expect(await store.get('a')).toMatchObject({ state: 'running', done: 2, failed: 1, chunksDone: 1 });
+    expect(await store.storeChunk('a', 1, gzipSync('{"id":2}\n{"id":3}\n'), gzipSync('csv'), 2, 0)).toBe('completed');
+    const meta = await store.get('a');
+    expect(meta).toMatchObject({ state: 'completed', done: 4, failed: 1, chunksDone: 2 });
+    expect(meta?.finishedAt).toBeGreaterThanOrEqual(meta!.startedAt!);
+    expect(gunzipSync((await store.readChunk('a', 0))!).toString()).toBe('{"id":0}\n{"id":1}\n');
+    expect(gunzipSync((await store.readChunk('a', 0, 'csv'))!).toString()).toBe('csv');
+    expect(await redis.ttl(`${prefix}:bulk:a:results`)).toBeGreaterThan(3_500);
+  });
+
+  it('a cancelled job stores nothing more, and a cancel of a finished job changes nothing', async () => {
+    await store.create(job('b', 3), 100);
+    await store.beginChunk('b');
+    await store.storeChunk('b', 0, gzipSync('x'), gzipSync('csv'), 2, 0);
+    expect(await store.cancel('b')).toBe('cancelled');
+    expect(await store.beginChunk('b')).toBe('cancelled');
+    expect(await store.storeChunk('b', 1, gzipSync('y'), gzipSync('csv'), 2, 0)).toBe('cancelled');
+    expect(await store.get('b')).toMatchObject({ state: 'cancelled', done: 2 });
+    expect(await store.readChunk('b', 1)).toBeUndefined();
+    expect(await store.cancel('a')).toBe('completed');
+    expect(await store.cancel('nope')).toBe('gone');
+  });
+
+  it('a job whose chunk failed for good is failed, with the reason; a finished job stays as it is', async () => {
+    await store.create(job('f', 2), 100);
+    expect(await store.fail('f', 'chunk 1: Redis away')).toBe('failed');
+    expect(await store.get('f')).toMatchObject({ state: 'failed' });
+    expect(await redis.hget(`${prefix}:bulk:f`, 'reason')).toBe('chunk 1: Redis away');
+    expect(await store.beginChunk('f')).toBe('failed');
+    expect(await store.fail('a', 'late')).toBe('completed');
+  });
+
+  it("counts a key's jobs in progress, forgetting finished ones", async () => {
+    await store.create(job('c', 1, 'k2'), 10);
+    await store.create(job('d', 1, 'k2'), 10);
+    expect(await store.activeJobs('k2')).toBe(2);
+    await store.cancel('c');
+    expect(await store.activeJobs('k2')).toBe(1);
+    expect(await redis.smembers(`${prefix}:bulk:key:k2`)).toEqual(['d']);
+    expect(await store.activeJobs('k3')).toBe(0);
+  });
+
+  it('adds up the bytes jobs hold, and releases those of expired jobs', async () => {
+    const before = await store.storedBytes();
+    expect(Number.isInteger(before)).toBe(true);
+    await store.create(job('e', 1), 1_000);
+    expect(await store.storedBytes()).toBe(before + 1_000);
+    await store.beginChunk('e');
+    const data = gzipSync('answers');
+    await store.storeChunk('e', 0, data, gzipSync('csv'), 2, 0);
+    expect(await store.storedBytes()).toBe(before + 1_000 + data.length + gzipSync('csv').length);
+    // A day later every job here has expired.
+    expect(await store.storedBytes(Date.now() + 86_400_000)).toBe(0);
+    expect(await redis.hgetall(`${prefix}:bulk:stored`)).toEqual({});
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * The contract between the API and the workers for bulk jobs (POST /v1/jobs): one BullMQ queue of its own, each
+ * BullMQ job one chunk of a bulk job's items. The API validates every item (as its single call would be) and writes
+ * the chunks; a worker computes a chunk's items in input order and stores its answers, compressed, under the bulk
+ * job (jobs/bulk-store.ts). Its own queue, taken one or two chunks at a time per worker process, and each item run
+ * after every waiting interactive item (BULK_PRIORITY in the worker's light turns), so bulk work never delays a
+ * single call by more than one item.
+ */
+import type { JobName } from './job-types';
+
+export const BULK_QUEUE = 'charts-bulk';
+export const BULK_CHUNK_JOB = 'chunk';
+
+/**
+ * Behind every interactive light job: their priorities are BullMQ's (at most 2^21), this is above any of them.
+ * The worker's light turns run the most urgent item first (jobs/light-turns.ts).
+ */
+export const BULK_PRIORITY = 2 ** 22;
+
+/** The error a single call would have answered, as an item's answer carries it. */
+export interface ItemErrorBody {
+  status: number;
+  code: string;
+  message: string;
+  details?: unknown;
+}
+
+/** One item of a chunk: its id to echo, and its job's input, or the error validation already gave it. */
+export type ChunkItem = { id: unknown; input: object } | { id: unknown; error: ItemErrorBody };
+
+export interface ChunkPayload {
+  bulkId: string;
+  /** The chunk's place in the job (0, 1, …): its answers are stored under it and read back in this order. */
+  chunk: number;
+  /** The job each valid item runs (chart, advanced, bodygraph). */
+  job: JobName;
+  items: ChunkItem[];
+}
+
+/** A bulk job's states: queued until its first chunk starts; completed, cancelled or failed are final. */
+export const BULK_STATES = ['queued', 'running', 'completed', 'cancelled', 'failed'] as const;
+export type BulkState = (typeof BULK_STATES)[number];
+
+export const FINAL_STATES: ReadonlySet<string> = new Set<BulkState>(['completed', 'cancelled', 'failed']);
+
+/** One answer line: `{"id":…,"status":200,"result":…}` or `{"id":…,"status":…,"error":{code,message,details?}}`. */
+export function answerLine(id: unknown, outcome: { result: string } | { error: ItemErrorBody }): string {
+  const echo = JSON.stringify(id);
+  if ('result' in outcome) return `{"id":${echo},"status":200,"result":${outcome.result}}`;
+  const { status, ...error } = outcome.error;
+  return `{"id":${echo},"status":${status},"error":${JSON.stringify(error)}}`;
+}

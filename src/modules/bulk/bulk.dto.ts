@@ -1,0 +1,66 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, IsUrl, Matches, MaxLength } from 'class-validator';
+import { MeaningOptionDto } from '../chart/dto/meaning-option.dto';
+
+/** Most items in one bulk job. */
+export const BULK_MAX_ITEMS = 100_000;
+export const BULK_OPERATIONS = ['chart', 'advanced', 'bodygraph'] as const;
+export type BulkOperation = (typeof BULK_OPERATIONS)[number];
+export const RESULT_FORMATS = ['ndjson', 'json', 'csv'] as const;
+export type ResultFormat = (typeof RESULT_FORMATS)[number];
+
+/** What a bulk job does with its items: in the JSON body beside `items`, or in the query string of an NDJSON or CSV body. */
+export class BulkJobOptionsDto extends MeaningOptionDto {
+  @ApiPropertyOptional({
+    enum: BULK_OPERATIONS,
+    default: 'chart',
+    description: 'The single call each item is: /v1/chart, /v1/chart/advanced or /v1/chart/bodygraph (SVG).',
+  })
+  @IsOptional()
+  @IsIn(BULK_OPERATIONS, { message: `operation must be one of ${BULK_OPERATIONS.join(', ')}` })
+  operation?: BulkOperation;
+
+  @ApiPropertyOptional({
+    example: 'https://example.com/hooks/hd',
+    maxLength: 2048,
+    description:
+      "An http(s) URL that gets a signed POST (HD-Signature) when the job completes or is cancelled, retried for a day until a 2xx. Not to loopback, private, link-local or metadata addresses. The 202 of a key's first job with a callbackUrl carries the key's webhookSecret, once.",
+  })
+  @IsOptional()
+  @MaxLength(2048, { message: 'callbackUrl must be at most 2048 characters' })
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'callbackUrl must be an http or https URL' })
+  callbackUrl?: string;
+}
+
+/**
+ * The JSON body. The HTTP route reads it itself (so that over 100,000 items is 413 TOO_MANY_ITEMS); the MCP tool
+ * validates its arguments with it. Either way the items are checked one by one, each as its single call's body.
+ */
+export class BulkJobRequestDto extends BulkJobOptionsDto {
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    minItems: 1,
+    maxItems: BULK_MAX_ITEMS,
+    description:
+      "Up to 100,000 items, each the single call's body (birth data; drawing options for bodygraph) and an optional id (a string of up to 100 characters, or a number) to echo; without one, the item's position.",
+  })
+  @IsArray({ message: 'items must be an array of items' })
+  @ArrayMinSize(1, { message: 'items must hold at least one item' })
+  @ArrayMaxSize(BULK_MAX_ITEMS, { message: `items must hold at most ${BULK_MAX_ITEMS} items` })
+  items: unknown[];
+}
+
+/** The MCP tool that reads a job: its id. */
+export class BulkJobIdDto {
+  @IsString({ message: 'id must be a job id' })
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'id must be a job id as start_bulk_job answered it' })
+  id: string;
+}
+
+export class BulkResultsQueryDto {
+  @ApiPropertyOptional({ enum: RESULT_FORMATS, default: 'ndjson', description: 'One JSON line per item, one JSON document, or CSV (one row per item).' })
+  @IsOptional()
+  @IsIn(RESULT_FORMATS, { message: `format must be one of ${RESULT_FORMATS.join(', ')}` })
+  format?: ResultFormat;
+}
