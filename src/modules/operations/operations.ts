@@ -72,6 +72,10 @@ export const OPERATION_GROUPS = {
   meaning: { title: 'Readings & meaning', blurb: 'the chart explained in English, German, Spanish, Portuguese or French, and the meaning of every part' },
   time: { title: 'Through time', blurb: 'ingresses, stations, returns and a personal transit calendar' },
   batches: { title: 'Batches & places', blurb: 'up to 100 charts in one call, and place search for a birth-place field' },
+  bulk: {
+    title: 'Bulk jobs',
+    blurb: 'up to 100,000 charts or drawings in the background, from JSON, NDJSON or CSV, with progress, results as CSV and signed webhooks',
+  },
   key: { title: 'Your key', blurb: 'its own usage, and a new key if it leaks' },
 } as const;
 
@@ -294,6 +298,7 @@ export const OPERATIONS = {
   createJob: {
     method: 'POST',
     path: '/v1/jobs',
+    group: 'bulk',
     queued: true,
     summary: `A bulk job: up to ${BULK_MAX_ITEMS.toLocaleString('en')} charts, advanced charts or SVG bodygraphs computed in the background, as JSON, NDJSON or CSV`,
     description:
@@ -316,6 +321,7 @@ export const OPERATIONS = {
   rotateWebhookSecret: {
     method: 'POST',
     path: '/v1/jobs/webhook-secret',
+    group: 'bulk',
     queued: false,
     summary: "Replaces the key's webhook secret (bulk jobs' callbackUrl events are signed with it) by a new one, shown only in this answer",
     description:
@@ -325,6 +331,7 @@ export const OPERATIONS = {
   getJob: {
     method: 'GET',
     path: '/v1/jobs/{id}',
+    group: 'bulk',
     queued: false,
     summary: "A bulk job's state (queued, running, completed, cancelled, failed), its counters and an ETA",
     description:
@@ -345,6 +352,7 @@ export const OPERATIONS = {
   cancelJob: {
     method: 'DELETE',
     path: '/v1/jobs/{id}',
+    group: 'bulk',
     queued: false,
     summary: 'Cancels a bulk job: no further item is computed (within a second); the answers computed before stay readable',
     description: 'Answers the job as GET does: state cancelled, or the final state it had already reached (then nothing changes).',
@@ -353,6 +361,7 @@ export const OPERATIONS = {
   jobResults: {
     method: 'GET',
     path: '/v1/jobs/{id}/results',
+    group: 'bulk',
     queued: false,
     summary: "A finished bulk job's answers in input order, streamed as NDJSON (default), JSON or CSV",
     description:
@@ -365,6 +374,7 @@ export const OPERATIONS = {
   jobEvents: {
     method: 'GET',
     path: '/v1/jobs/{id}/events',
+    group: 'bulk',
     queued: false,
     summary: "A bulk job's progress as Server-Sent Events, for a progress bar",
     description:
