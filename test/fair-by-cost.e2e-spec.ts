@@ -29,34 +29,30 @@ const DURATIONS: Record<HeavyKind, { aloneMs: number; sharedMs: number }> = {
 };
 
 const children = new Set<ChildProcess>();
+/** Attempts per kind so far (see jest.retryTimes below). */
+const attempts = new Map<HeavyKind, number>();
 
 /**
- * Key B's latency is held to the issue's bounds for every kind: p50 ≤ 30 ms, p99 ≤ 100 ms. Key A's throughput beside
- * key B is compared with the mean of an alone phase before and one after the shared phase (the machine's drift falls
- * on both sides); the issue asks for 80 %, which this 2-core machine, with both load generators on it, does not give
- * reliably: 0.75–0.95 over the kinds and runs of 2026-11-25 (png 0.75–0.89, day 0.82–0.94, calendar 0.80–0.94), and a
- * clean-clone CI run failed once at 0.796. Held here to 0.65, a regression guard, while the issue stays open on it.
- * Until 2026-11-25 the alone phase ran only before the shared one, and the ingresses' shared phase asked what the
- * alone phase had (start days equal modulo 100,000), so it was answered in part from kept results and read up to 1.6
- * times as fast as alone. The batch was held to 300 / 1,000 ms until the worker computed its light work in priority
- * order (jobs/light-turns.ts): B's p50 was 108–152 ms beside 100-chart batches, 15–19 ms since.
+ * The issue's bounds, for every kind: key B p50 ≤ 30 ms and p99 ≤ 100 ms; key A's throughput beside key B at least
+ * 80 % of the mean of an alone phase before and one after the shared phase (the machine's drift falls on both sides).
+ *
+ * History. Until 2026-11-26 the test held guards only (A at 0.65; B beside batches at 80 / 500 ms): one light
+ * request of key B halved key A's share of the work in flight, so A's 100-chart batches fell to 57–70 % of their
+ * throughput alone, and the ratio was counted from the answers finishing inside the window (15–30 of the slow kinds,
+ * so one answer at an edge moved it by 3–7 %). Since the share is work-conserving (3-cost-share.ts `fits`) and the
+ * throughput counts each answer's time in the window (helpers/heavy-load.ts), three runs on the quiet machine
+ * (2026-11-26, one of them a clean-clone CI run) measured, at their first attempt: key B p50 5–27 ms and p99 26–49 ms
+ * for every kind, batches included; key A 0.81–0.97 of alone (png 0.81–0.88, the lowest: its drawings use both
+ * cores alone, so key B's own work comes out of them).
  */
-const BOUNDS = { p50: 30, p99: 100, ratio: 0.65 };
+const BOUNDS = { p50: 30, p99: 100, ratio: 0.8 };
 /**
- * Beside 100-chart batches key B measured 15–19 ms (p50) on 2026-11-25 morning, and 39–46 ms / 92–114 ms (p99) in the
- * evening on the commit that introduced the 30 ms bound and on later ones alike (interleaved `bench -- fair batch`,
- * same machine: the machine's slow state, not a change), so a clean-clone CI run failed at 43 ms. Held here to twice
- * the issue's bounds while issue 24 stays open on it; every other kind keeps the issue's.
- * On 2026-11-26 (00:00–02:00 UTC) a clean-clone CI run measured p50 34 / p99 192 ms, and `-t batch` runs measured
- * 46 / 420 and 54 / 242 ms on this session's head and 54 / 307 ms on its base commit dbebed9 (the same state of the
- * machine, no code of the batch path changed): with 80–130 of key B's answers in a phase, the p99 is its slowest one
- * or two. Held to 80 / 500 ms, a guard against the 108–152 ms p50 of before the light-turns change, while issue 24
- * stays open on it.
- * Since the share is work-conserving (3-cost-share.ts `fits`, 2026-11-26), key A's batches keep 96–99 % of their
- * throughput alone beside key B (57–70 % before: one light request of B halved A's share), and key B measured
- * 15 / 33 ms and 28 / 182 ms in two runs while other work ran on the machine.
+ * Each kind is measured again, once, when an attempt misses a bound: this 2-core machine also runs the load
+ * generators, and its speed drifts (another process's burst made one alone phase 37 % slower than the other in a
+ * run on 2026-11-26). A regression misses both attempts (the batches' 57–70 % did, every time); the missed attempt's
+ * figures and error are printed.
  */
-const BATCH_BOUNDS = { p50: 80, p99: 500 };
+jest.retryTimes(1, { logErrorsBeforeRetry: true });
 
 function report(name: string, figures: object): void {
   process.stdout.write(`fair-by-cost ${name}: ${JSON.stringify(figures)}\n`);
@@ -82,14 +78,17 @@ describe('fair by cost: one key’s heavy requests do not make another key wait'
   it.each(HEAVY_KINDS)(
     '%s: key B’s charts are served ahead of key A’s heavy work, and key A keeps most of its throughput alone',
     async (kind: HeavyKind) => {
-      const seed = 1_000_000 * (HEAVY_KINDS.indexOf(kind) + 1);
+      // A retry asks for inputs of its own (results kept from the first attempt would be answered faster); 450,000
+      // also moves the ingresses' start days, which repeat every 100,000 (heavy-load.ts).
+      const attempt = attempts.get(kind) ?? 0;
+      attempts.set(kind, attempt + 1);
+      const seed = 1_000_000 * (HEAVY_KINDS.indexOf(kind) + 1) + 450_000 * attempt;
       const f = await fairScenario({ baseUrl: svc.baseUrl, keyA: KEY_A, keyB: KEY_B, kind, seed, ...DURATIONS[kind], rampMs: RAMP_MS }, children);
-      report(kind, { keyB: f.keyB, keyA: f.keyA });
+      report(attempt ? `${kind} (attempt ${attempt + 1})` : kind, { keyB: f.keyB, keyA: f.keyA });
       const b = f.keyB;
       expect(b.byStatus).toEqual({ 200: b.total });
-      const bounds = kind === 'batch' ? BATCH_BOUNDS : BOUNDS;
-      expect(b.p50).toBeLessThanOrEqual(bounds.p50);
-      expect(b.p99).toBeLessThanOrEqual(bounds.p99);
+      expect(b.p50).toBeLessThanOrEqual(BOUNDS.p50);
+      expect(b.p99).toBeLessThanOrEqual(BOUNDS.p99);
       expectOnlyOkOr503(f.aloneSamples);
       expectOnlyOkOr503(f.sharedSamples);
       expect(f.keyA.alonePerS).toBeGreaterThan(0);
