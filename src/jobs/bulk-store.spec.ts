@@ -1,22 +1,12 @@
 /** The bulk job's storage against the real Redis, under a key prefix of its own (deleted afterwards). */
-import Redis from 'ioredis';
-import { randomBytes } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { deleteByPrefix } from '../modules/redis/scan';
+import { scratchRedis } from '../../test/helpers/scratch-redis';
 import { BulkStore } from './bulk-store';
 
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-
 describe('BulkStore (real Redis)', () => {
-  const prefix = `hdunit${randomBytes(4).toString('hex')}`;
-  const redis = new Redis(REDIS_URL);
+  const { redis, prefix } = scratchRedis('bulk-store');
   const store = new BulkStore(redis, prefix, 3_600);
   const job = (id: string, chunks: number, keyHash = 'k1') => ({ id, keyHash, operation: 'chart', total: chunks * 2, chunks, createdAt: Date.now() });
-
-  afterAll(async () => {
-    await deleteByPrefix(redis, prefix);
-    redis.disconnect();
-  });
 
   it('counts each chunk once, keeps its first answers, and completes with the last chunk', async () => {
     await store.create(job('a', 2), 100);

@@ -1,27 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import Redis from 'ioredis';
+import { scratchRedis } from '../../../test/helpers/scratch-redis';
 import { emailIndexKey } from '../purchase/email-index';
 import { PurchaseStore } from '../purchase/purchase.store';
 import { sealingKey } from '../purchase/seal';
 import { hashApiKey } from './api-key';
 import { ApiKeyStore } from './api-key.store';
 
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const SECRET = 'a-seal-secret-of-at-least-32-characters!';
 
 describe('ApiKeyStore.rotatePurchaseKey (real Redis)', () => {
-  let redis: Redis;
-  const prefix = `test-rotate-purchase-${randomBytes(6).toString('hex')}`;
-
-  beforeAll(() => {
-    redis = new Redis(REDIS_URL);
-  });
-
-  afterAll(async () => {
-    const names = await redis.keys(`${prefix}:*`);
-    if (names.length) await redis.del(...names);
-    redis.disconnect();
-  });
+  const { redis, prefix } = scratchRedis('rotate-purchase');
 
   async function buy(): Promise<{ sessionId: string; paymentIntentId: string; key: string; purchases: PurchaseStore }> {
     const purchases = new PurchaseStore(redis, prefix, sealingKey(SECRET), emailIndexKey(SECRET));

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import Redis from 'ioredis';
+import { scratchRedis } from '../../../test/helpers/scratch-redis';
 import { emailIndexKey } from './email-index';
 import { PaidSession, PurchaseStore } from './purchase.store';
 import { sealingKey } from './seal';
 
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const SECRET = 'a-seal-secret-of-at-least-32-characters!';
 
 const paid = (email?: string, createdAt = new Date().toISOString()): PaidSession => ({
@@ -18,19 +17,8 @@ const paid = (email?: string, createdAt = new Date().toISOString()): PaidSession
 });
 
 describe('PurchaseStore: purchases by email (real Redis)', () => {
-  let redis: Redis;
-  const prefix = `test-email-index-${randomBytes(6).toString('hex')}`;
+  const { redis, prefix } = scratchRedis('email-index');
   const store = () => new PurchaseStore(redis, prefix, sealingKey(SECRET), emailIndexKey(SECRET));
-
-  beforeAll(() => {
-    redis = new Redis(REDIS_URL);
-  });
-
-  afterAll(async () => {
-    const names = await redis.keys(`${prefix}:*`);
-    if (names.length) await redis.del(...names);
-    redis.disconnect();
-  });
 
   it('finds every purchase of an address, whatever its spelling, oldest first; never another address', async () => {
     const s = store();

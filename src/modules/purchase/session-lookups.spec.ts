@@ -1,22 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import Redis from 'ioredis';
+import { scratchRedis } from '../../../test/helpers/scratch-redis';
 import { clientAddress, SessionLookups } from './session-lookups';
 
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-
 describe('SessionLookups (real Redis)', () => {
-  let redis: Redis;
-  const prefix = `test-lookups-${randomBytes(6).toString('hex')}`;
-
-  beforeAll(() => {
-    redis = new Redis(REDIS_URL);
-  });
-
-  afterAll(async () => {
-    const names = await redis.keys(`${prefix}:*`);
-    if (names.length) await redis.del(...names);
-    redis.disconnect();
-  });
+  const { redis, prefix } = scratchRedis('lookups');
 
   // A fixed instant 10 s before the end of a minute, 70 s before the end of its UTC day.
   const day = Math.floor(Date.now() / 86_400_000) + 1;

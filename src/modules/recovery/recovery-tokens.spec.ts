@@ -1,22 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import Redis from 'ioredis';
+import { scratchRedis } from '../../../test/helpers/scratch-redis';
 import { RecoveryTokens, recoveryTokenName, TOKEN_PATTERN } from './recovery-tokens';
 
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-
 describe('RecoveryTokens (real Redis)', () => {
-  let redis: Redis;
-  const prefix = `test-recovery-tokens-${randomBytes(6).toString('hex')}`;
-
-  beforeAll(() => {
-    redis = new Redis(REDIS_URL);
-  });
-
-  afterAll(async () => {
-    const names = await redis.keys(`${prefix}:*`);
-    if (names.length) await redis.del(...names);
-    redis.disconnect();
-  });
+  const { redis, prefix } = scratchRedis('recovery-tokens');
 
   it('issues 32 random bytes as base64url, stored only as its SHA-256 with the purchase and the lifetime', async () => {
     const tokens = new RecoveryTokens(redis, prefix, 1800);
