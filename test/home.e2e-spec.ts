@@ -46,6 +46,7 @@ describe('GET /', () => {
     const index = (await (await fetch(`${service.baseUrl}/`, { headers: { accept: 'application/json' } })).json()) as Json;
     const expected: Record<string, number> = {
       '/buy': 503,
+      '/keys/recover': 503, // no SMTP_URL here: the page says recovery is off
       '/docs': 200,
       '/docs-json': 200,
       '/llms.txt': 200,

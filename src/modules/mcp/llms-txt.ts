@@ -16,7 +16,7 @@ export function renderLlmsTxt(): string {
     '',
     '## How to call it',
     '',
-    '- Auth: send your API key in the `HD-Api-Key` header (or `Authorization: Bearer <key>`) on every /v1 call and on /mcp. Keys are bought once at /buy.',
+    '- Auth: send your API key in the `HD-Api-Key` header (or `Authorization: Bearer <key>`) on every /v1 call and on /mcp. Keys are bought once at /buy; a lost key is replaced by email at /keys/recover.',
     '- Birth data: `birthdate` "YYYY-MM-DD", `birthtime` "HH:MM" (local, 24-hour), `location` "City, Country" (or `placeId`, the GeoNames id a place search gives; or `latitude` + `longitude`, optionally `timezone`). ' +
       'The service finds the place, its coordinates and its time zone. GET /v1/places?q=… suggests exact `location` strings.',
     '- Every chart operation is a POST with a JSON body. Errors: `{"error": {"code", "message", "details"}}` with a stable code ' +

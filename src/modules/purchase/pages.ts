@@ -142,13 +142,16 @@ ${o.script ? `<script>${SCRIPT}</script>\n` : ''}</body>
 export const BUY_AGAIN = '<p><a href="/buy">Go to the key purchase page</a></p>';
 export const NO_INDEX = '<meta name="robots" content="noindex">\n';
 
+/** What a key gives: the registry does not change while the process runs, so it is rendered once. */
+const KEY_FEATURES = renderKeyFeatures();
+
 /**
  * GET /buy (and the answers of POST /buy/sample): what a key gives (from the operation registry), the price and the
  * Buy button, and the sample form with the outcome of the last sample. Without purchases there is no form at all.
  */
 export function renderBuyPage(opts: { price: Price; enabled: boolean; sample?: SampleSection; state?: string; recovery?: boolean }): string {
   const price = escapeHtml(formatPrice(opts.price));
-  const features = renderKeyFeatures();
+  const features = KEY_FEATURES;
   const body = opts.enabled
     ? `<h1>Your Human Design API key</h1>
 <p class="price">${price} <span>one-time payment</span></p>
@@ -306,6 +309,7 @@ export function serviceIndex(): ServiceIndex {
     auth: 'Send your API key in the HD-Api-Key header (or Authorization: Bearer <key>). The advice routes need none.',
     links: [
       { rel: 'buy', method: 'GET', href: '/buy', title: 'Buy an API key' },
+      { rel: 'recover', method: 'GET', href: '/keys/recover', title: 'Lost your key? A new one by email (where the server sends mail)' },
       { rel: 'docs', method: 'GET', href: '/docs', title: 'API reference (OpenAPI, try it out in the browser)' },
       { rel: 'openapi', method: 'GET', href: '/docs-json', title: 'The OpenAPI 3.1 document (JSON)' },
       { rel: 'llms', method: 'GET', href: '/llms.txt', title: 'A plain-text guide for AI agents, MCP included' },
