@@ -90,6 +90,26 @@ const WINDOW = 3 * 86400; // transitions further apart than this never interact
  */
 export function atLongitude(zone: ZoneRules, longitude: number): ZoneRules {
   const base = Math.round(longitude * 240);
+  let byBase = lmtViews.get(zone);
+  if (!byBase) lmtViews.set(zone, (byBase = new Map()));
+  let view = byBase.get(base);
+  if (!view) {
+    if (byBase.size >= LMT_VIEWS_PER_ZONE) byBase.clear();
+    view = lmtView(zone, base);
+    byBase.set(base, view);
+  }
+  return view;
+}
+
+/**
+ * The views made so far, by zone and birth longitude in seconds of time (all a view depends on). Making one walks
+ * the zone's whole history, about 15 µs, most of a birth's conversion; births repeat their places (a bulk job's
+ * rows, a city's users), so each is made once. Views are read only. Bounded per zone (cleared when full).
+ */
+const lmtViews = new WeakMap<ZoneRules, Map<number, ZoneRules>>();
+const LMT_VIEWS_PER_ZONE = 1024;
+
+function lmtView(zone: ZoneRules, base: number): ZoneRules {
   const lastLmtAt = zone.transitionIndex(zone.lmtEnd - 1);
   const lastLmt = zone.types[lastLmtAt < 0 ? 0 : zone.idx[lastLmtAt]];
   const lmtTypes: ZoneType[] = [];
