@@ -20,6 +20,7 @@ const SECTIONS: Record<string, () => Promise<{ run: (report: typeof printReport)
   all: () => import('./http-all'),
   limit: () => import('./limit'),
   meaning: () => import('./meaning'),
+  bulk: () => import('./bulk'),
 };
 
 async function main(): Promise<void> {

@@ -13,11 +13,11 @@ describe('BulkStore (real Redis)', () => {
     expect((await store.get('a'))?.state).toBe('queued');
     expect(await store.beginChunk('a')).toBe('running');
     const first = gzipSync('{"id":0}\n{"id":1}\n');
-    expect(await store.storeChunk('a', 0, first, gzipSync('csv'), 2, 1)).toBe('stored');
+    expect((await store.storeChunk('a', 0, first, gzipSync('csv'), 2, 1)).outcome).toBe('stored');
     // The same chunk run again (its worker died after storing): neither its answers nor its counts change.
-    expect(await store.storeChunk('a', 0, gzipSync('other'), gzipSync('csv'), 2, 0)).toBe('duplicate');
+    expect((await store.storeChunk('a', 0, gzipSync('other'), gzipSync('csv'), 2, 0)).outcome).toBe('duplicate');
     expect(await store.get('a')).toMatchObject({ state: 'running', done: 2, failed: 1, chunksDone: 1 });
-    expect(await store.storeChunk('a', 1, gzipSync('{"id":2}\n{"id":3}\n'), gzipSync('csv'), 2, 0)).toBe('completed');
+    expect((await store.storeChunk('a', 1, gzipSync('{"id":2}\n{"id":3}\n'), gzipSync('csv'), 2, 0)).outcome).toBe('completed');
     const meta = await store.get('a');
     expect(meta).toMatchObject({ state: 'completed', done: 4, failed: 1, chunksDone: 2 });
     expect(meta?.finishedAt).toBeGreaterThanOrEqual(meta!.startedAt!);
@@ -26,13 +26,28 @@ describe('BulkStore (real Redis)', () => {
     expect(await redis.ttl(`${prefix}:bulk:a:results`)).toBeGreaterThan(3_500);
   });
 
+  it('with progressEvery, names the step a chunk carried the job past, once each, below 100 % (the end is completion)', async () => {
+    // 10 chunks of 10 items, every 25 %: 25 % is passed by the chunk that reaches 30 items, 50 % exactly at 50, 75 % at 80.
+    await store.create({ ...job('p', 10), total: 100, progressEvery: 25 }, 100);
+    expect((await store.get('p'))?.progressEvery).toBe(25);
+    const steps: (number | string | undefined)[] = [];
+    for (let chunk = 0; chunk < 10; chunk++) {
+      const stored = await store.storeChunk('p', chunk, gzipSync('x'), gzipSync('c'), 10, 0);
+      steps.push(stored.progress ?? stored.outcome);
+    }
+    expect(steps).toEqual(['stored', 'stored', 25, 'stored', 50, 'stored', 'stored', 75, 'stored', 'completed']);
+    // Without progressEvery, no steps.
+    await store.create(job('q', 2), 100);
+    expect(await store.storeChunk('q', 0, gzipSync('x'), gzipSync('c'), 2, 0)).toEqual({ outcome: 'stored' });
+  });
+
   it('a cancelled job stores nothing more, and a cancel of a finished job changes nothing', async () => {
     await store.create(job('b', 3), 100);
     await store.beginChunk('b');
     await store.storeChunk('b', 0, gzipSync('x'), gzipSync('csv'), 2, 0);
     expect(await store.cancel('b')).toBe('cancelled');
     expect(await store.beginChunk('b')).toBe('cancelled');
-    expect(await store.storeChunk('b', 1, gzipSync('y'), gzipSync('csv'), 2, 0)).toBe('cancelled');
+    expect((await store.storeChunk('b', 1, gzipSync('y'), gzipSync('csv'), 2, 0)).outcome).toBe('cancelled');
     expect(await store.get('b')).toMatchObject({ state: 'cancelled', done: 2 });
     expect(await store.readChunk('b', 1)).toBeUndefined();
     expect(await store.cancel('a')).toBe('completed');

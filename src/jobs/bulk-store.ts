@@ -36,6 +36,8 @@ export interface BulkMeta {
   meaning?: string;
   /** Where the job's end is announced (a webhook), if anywhere. */
   callbackUrl?: string;
+  /** Also announce each further this many percent of items done (job.progress), with a callbackUrl. */
+  progressEvery?: number;
   /** Compressed answer bytes stored so far. */
   bytes: number;
 }
@@ -59,7 +61,7 @@ redis.call('EXPIRE', KEYS[2], retention)
 local bytes = string.len(ARGV[2]) + string.len(ARGV[8])
 redis.call('HINCRBY', KEYS[1], 'bytes', bytes)
 redis.call('HINCRBY', KEYS[3], ARGV[7], bytes)
-redis.call('HINCRBY', KEYS[1], 'done', ARGV[3])
+local done = redis.call('HINCRBY', KEYS[1], 'done', ARGV[3])
 redis.call('HINCRBY', KEYS[1], 'failed', ARGV[4])
 if state == 'queued' then redis.call('HSET', KEYS[1], 'state', 'running', 'startedAt', ARGV[5]) end
 local n = redis.call('HINCRBY', KEYS[1], 'chunksDone', 1)
@@ -68,6 +70,14 @@ if n >= tonumber(redis.call('HGET', KEYS[1], 'chunks')) then
   redis.call('EXPIRE', KEYS[1], retention)
   redis.call('ZADD', KEYS[4], tonumber(ARGV[5]) + retention * 1000, ARGV[7])
   return 'completed'
+end
+local every = tonumber(redis.call('HGET', KEYS[1], 'progressEvery') or '0')
+if every > 0 then
+  local total = tonumber(redis.call('HGET', KEYS[1], 'total'))
+  local step = math.floor(done * 100 / (total * every))
+  if step > math.floor((done - tonumber(ARGV[3])) * 100 / (total * every)) and step * every < 100 then
+    return 'stored:' .. (step * every)
+  end
 end
 return 'stored'`;
 
@@ -91,6 +101,12 @@ if state == 'queued' or state == 'running' then
 end
 return state or 'gone'`;
 
+/** What storing a chunk did (BulkStore.storeChunk). */
+export interface StoredChunk {
+  outcome: string;
+  progress?: number;
+}
+
 export class BulkStore {
   constructor(
     private readonly redis: RedisLike,
@@ -109,8 +125,11 @@ export class BulkStore {
     return `${this.prefix}:bulk:expiries`;
   }
 
-  /** Records a new job (state queued). Its data lives at most the retention from now unless it completes later. */
-  async create(meta: Omit<BulkMeta, 'state' | 'done' | 'failed' | 'chunksDone' | 'bytes'>, inputBytes: number): Promise<void> {
+  /**
+   * Records a new job (state queued), for `ttlS` until `accepted` once its chunks are queued; then its data lives at
+   * most the retention from now unless it completes later.
+   */
+  async create(meta: Omit<BulkMeta, 'state' | 'done' | 'failed' | 'chunksDone' | 'bytes'>, inputBytes: number, ttlS = this.retentionS): Promise<void> {
     const fields: Record<string, string> = {
       id: meta.id,
       keyHash: meta.keyHash,
@@ -126,15 +145,21 @@ export class BulkStore {
     };
     if (meta.meaning) fields.meaning = meta.meaning;
     if (meta.callbackUrl) fields.callbackUrl = meta.callbackUrl;
+    if (meta.progressEvery) fields.progressEvery = String(meta.progressEvery);
     await this.redis
       .multi()
       .hset(this.metaKey(meta.id), fields)
-      .expire(this.metaKey(meta.id), this.retentionS)
+      .expire(this.metaKey(meta.id), ttlS)
       .sadd(this.keyJobsKey(meta.keyHash), meta.id)
       .expire(this.keyJobsKey(meta.keyHash), this.retentionS)
       .hincrby(this.storedKey, meta.id, inputBytes)
       .zadd(this.expiriesKey, meta.createdAt + this.retentionS * 1000, meta.id)
       .exec();
+  }
+
+  /** Every chunk of the job is queued: it is kept the whole retention (a job that died being accepted expires sooner). */
+  async accepted(id: string): Promise<void> {
+    await this.redis.expire(this.metaKey(id), this.retentionS);
   }
 
   async get(id: string): Promise<BulkMeta | undefined> {
@@ -156,6 +181,7 @@ export class BulkStore {
       finishedAt: num(raw.finishedAt),
       meaning: raw.meaning,
       callbackUrl: raw.callbackUrl,
+      progressEvery: num(raw.progressEvery),
       bytes: Number(raw.bytes),
     };
   }
@@ -172,10 +198,12 @@ export class BulkStore {
 
   /**
    * Stores a chunk's compressed answers and counts its items, once (see the file's comment). Answers 'completed' for
-   * the chunk that finished the job, 'stored', 'duplicate' (stored before), or the job's final state or 'gone'.
+   * the chunk that finished the job, 'stored', 'duplicate' (stored before), or the job's final state or 'gone'; with
+   * `progress`, the multiple of the job's progressEvery percent this chunk's items carried it past (each chunk's
+   * count is added atomically, so every step is crossed by exactly one chunk).
    */
-  async storeChunk(id: string, chunk: number, data: Buffer, csv: Buffer, done: number, failed: number, now = Date.now()): Promise<string> {
-    return (await this.redis.eval(
+  async storeChunk(id: string, chunk: number, data: Buffer, csv: Buffer, done: number, failed: number, now = Date.now()): Promise<StoredChunk> {
+    const answer = (await this.redis.eval(
       STORE_CHUNK,
       4,
       this.metaKey(id),
@@ -191,6 +219,8 @@ export class BulkStore {
       id,
       csv,
     )) as string;
+    const [outcome, percent] = answer.split(':');
+    return percent === undefined ? { outcome } : { outcome, progress: Number(percent) };
   }
 
   /** Cancels a queued or running job; answers the state it is in afterwards ('gone' if unknown). */

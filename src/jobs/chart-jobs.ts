@@ -42,9 +42,12 @@ export function chartOf(input: BirthInput): [Chart, BirthEcho] {
  * the job's result into objects only to serialise them again. They take the slicer every handler is given and
  * have no use for it: each is a fraction of a millisecond, one piece.
  */
-export const chartJob = (input: ChartInput, _slicer?: Slicer): string => answerJson(presentChart(...chartOf(input)), input.meaning);
+export const chartAnswer = (input: ChartInput) => presentChart(...chartOf(input));
+export const advancedAnswer = (input: ChartInput) => presentAdvanced(...chartOf(input));
 
-export const advancedJob = (input: ChartInput, _slicer?: Slicer): string => answerJson(presentAdvanced(...chartOf(input)), input.meaning);
+export const chartJob = (input: ChartInput, _slicer?: Slicer): string => answerJson(chartAnswer(input), input.meaning);
+
+export const advancedJob = (input: ChartInput, _slicer?: Slicer): string => answerJson(advancedAnswer(input), input.meaning);
 
 export function compositeJob(input: CompositeInput, _slicer?: Slicer): string {
   const first = chartOf(input.person1);

@@ -1,5 +1,6 @@
 /**
- * Webhooks of bulk jobs: when a job with a callbackUrl completes (or is cancelled), one signed JSON event is POSTed
+ * Webhooks of bulk jobs: when a job with a callbackUrl completes (or fails, or is cancelled), and at each step of its
+ * progressEvery percent if it asked for them, one signed JSON event is POSTed
  * there, from a worker, and retried with exponential back-off for about a day until a 2xx. The event's bytes and id
  * are fixed when it is queued, so every retry carries the same event (receivers deduplicate by `id`); only the
  * signature's time changes.
@@ -29,7 +30,7 @@ export const WEBHOOK_RETRY_FOR_MS = 24 * 60 * 60 * 1000;
 /** A receiver has this long to answer one delivery. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
-export type WebhookEventType = 'job.completed' | 'job.cancelled' | 'job.failed';
+export type WebhookEventType = 'job.completed' | 'job.cancelled' | 'job.failed' | 'job.progress';
 
 export interface WebhookPayload {
   url: string;
@@ -49,9 +50,17 @@ export function signature(secret: string, body: string, unixSeconds: number): st
   return `t=${unixSeconds},v1=${v1}`;
 }
 
-/** The event a job's end sends: its id (one per job and type, for idempotency), type, time and the job's view. */
-export function webhookEvent(meta: BulkMeta, type: WebhookEventType, now = Date.now()): { eventId: string; body: string } {
-  const eventId = `${meta.id}.${type.slice('job.'.length)}`;
+/**
+ * The event a job's end sends: its id (one per job and type, or per progress step, for idempotency), type, time and
+ * the job's view; a progress event also names its step (`percent`: the job has at least that share of items done).
+ */
+export function webhookEvent(meta: BulkMeta, type: WebhookEventType, now = Date.now(), percent?: number): { eventId: string; body: string } {
+  const kind = type.slice('job.'.length);
+  if (type === 'job.progress') {
+    const eventId = `${meta.id}.${kind}-${percent}`;
+    return { eventId, body: JSON.stringify({ id: eventId, type, createdAt: new Date(now).toISOString(), percent, data: viewOf(meta, now) }) };
+  }
+  const eventId = `${meta.id}.${kind}`;
   return { eventId, body: JSON.stringify({ id: eventId, type, createdAt: new Date(now).toISOString(), data: viewOf(meta, now) }) };
 }
 
@@ -117,12 +126,12 @@ export async function deliver(url: string, body: string, headers: Record<string,
 }
 
 /**
- * Queues a job's end event for its callbackUrl (nothing without one). Its BullMQ id is the event's id, so the same
+ * Queues a job's event for its callbackUrl (nothing without one). Its BullMQ id is the event's id, so the same
  * event is queued once however often this is called; retried with exponential back-off for about a day.
  */
-export async function queueWebhook(queue: Queue, meta: BulkMeta, type: WebhookEventType, retryBaseMs: number): Promise<void> {
+export async function queueWebhook(queue: Queue, meta: BulkMeta, type: WebhookEventType, retryBaseMs: number, percent?: number): Promise<void> {
   if (!meta.callbackUrl) return;
-  const { eventId, body } = webhookEvent(meta, type);
+  const { eventId, body } = webhookEvent(meta, type, Date.now(), percent);
   const payload: WebhookPayload = { url: meta.callbackUrl, keyHash: meta.keyHash, eventId, body };
   await queue.add(WEBHOOK_JOB, payload, {
     jobId: eventId,

@@ -2,10 +2,13 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { csvCells, csvText } from '../jobs/bulk-csv';
 import { answerLine, BULK_PRIORITY, type ChunkPayload, type ItemErrorBody } from '../jobs/bulk-types';
-import type { BulkStore } from '../jobs/bulk-store';
+import type { BulkStore, StoredChunk } from '../jobs/bulk-store';
+import { answerJson } from '../jobs/chart-jobs';
 import { INPUT_ERROR_MARKER, parseInputError } from '../jobs/job-types';
+import type { MeaningLanguage } from '../engine/meaning';
 import type { MetricsService } from '../modules/metrics/metrics.service';
-import { computeInTurn } from './run-job';
+import { ANSWERS, type AnswerJob } from './handlers';
+import { answerInTurn, computeInTurn } from './run-job';
 
 const gzipAsync = promisify(gzip);
 
@@ -21,19 +24,20 @@ export const BULK_SLICE_MS = 1;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Jobs whose answer is JSON text (put in `result` as it is); the others' (an SVG) go in as a JSON string. */
-const JSON_ANSWERS: ReadonlySet<string> = new Set(['chart', 'advanced']);
+const isAnswerJob = (job: string): job is AnswerJob => job in ANSWERS;
 
 /**
  * Computes one chunk of a bulk job, item by item in input order, each after every interactive item this worker
  * holds (BULK_PRIORITY), and stores its answer lines and the same as CSV rows, compressed. An item's answer is exactly its single call's:
- * the same job's text, or the same error (an input error 422 with its code, anything else 500 INTERNAL). Answers
- * what the store said ('stored', 'completed', 'duplicate'), or the job's state when it was not running (cancelled:
+ * the same job's text, or the same error (an input error 422 with its code, anything else 500 INTERNAL). A chart's
+ * answer is taken as the object its single call serialises (jobs/chart-jobs.ts answerJson, the same text), so its
+ * CSV row is read from that object, not parsed back from the text. Answers what the store said ('stored',
+ * 'completed', 'duplicate', and a progress step passed), or the job's state when it was not running (cancelled:
  * nothing stored).
  */
-export async function runChunk(payload: ChunkPayload, store: BulkStore, metrics?: MetricsService): Promise<string> {
+export async function runChunk(payload: ChunkPayload, store: BulkStore, metrics?: MetricsService): Promise<StoredChunk> {
   const begun = await store.beginChunk(payload.bulkId);
-  if (begun !== 'running') return begun;
+  if (begun !== 'running') return { outcome: begun };
   const lines: string[] = [];
   const rows: string[][] = [];
   let failed = 0;
@@ -46,18 +50,25 @@ export async function runChunk(payload: ChunkPayload, store: BulkStore, metrics?
     }
     if (performance.now() - checkedAt > CANCEL_CHECK_MS) {
       const state = await store.state(payload.bulkId);
-      if (state !== 'running') return state;
+      if (state !== 'running') return { outcome: state };
       checkedAt = performance.now();
     }
     let error: ItemErrorBody | undefined;
     if ('error' in item) error = item.error;
-    else {
+    else if (isAnswerJob(payload.job)) {
+      const [bad, answer] = await answerInTurn(payload.job, item.input, BULK_PRIORITY, metrics);
+      if (bad) error = computeError(answer);
+      else {
+        lines.push(answerLine(item.id, { result: answerJson(answer, (item.input as { meaning?: MeaningLanguage }).meaning) }));
+        rows.push(csvCells(payload.job, { id: item.id, status: 200, result: answer }));
+      }
+    } else {
+      // A drawing: its SVG text, in the JSON line as a JSON string.
       const [bad, text] = await computeInTurn(payload.job, item.input, BULK_PRIORITY, metrics);
       if (bad) error = computeError(text);
       else {
-        const json = JSON_ANSWERS.has(payload.job);
-        lines.push(answerLine(item.id, { result: json ? text : JSON.stringify(text) }));
-        rows.push(csvCells(payload.job, { id: item.id, status: 200, result: json ? (JSON.parse(text) as unknown) : text }));
+        lines.push(answerLine(item.id, { result: JSON.stringify(text) }));
+        rows.push(csvCells(payload.job, { id: item.id, status: 200, result: text }));
       }
     }
     if (error) {

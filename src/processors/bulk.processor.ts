@@ -46,14 +46,18 @@ export class BulkProcessor extends WorkerHost implements OnApplicationBootstrap 
   /**
    * Runs a chunk; the chunk that completes its job queues the job's webhook. A chunk stored before but run again
    * (its first run died after storing, perhaps before queueing the event) queues it too: the event's id makes
-   * that a no-op when it was queued already.
+   * that a no-op when it was queued already. A chunk that carried the job past a step of its progressEvery queues
+   * that step's event (a run that died between storing and queueing loses that one step's event, never the end's).
    */
   async process(job: Job<ChunkPayload>): Promise<string> {
     const store = await this.storeOf();
-    const outcome = await runChunk(job.data, store, this.metrics);
+    const { outcome, progress } = await runChunk(job.data, store, this.metrics);
     if (outcome === 'completed' || outcome === 'duplicate') {
       const meta = await store.get(job.data.bulkId);
       if (meta?.state === 'completed') await queueWebhook(this.webhooks, meta, 'job.completed', this.config.webhookRetryBaseMs);
+    } else if (progress !== undefined) {
+      const meta = await store.get(job.data.bulkId);
+      if (meta) await queueWebhook(this.webhooks, meta, 'job.progress', this.config.webhookRetryBaseMs, progress);
     }
     return outcome;
   }

@@ -1,4 +1,15 @@
-import { advancedJob, bodygraphJob, chartJob, compositeBodygraphJob, compositeJob, pentaJob, transitBodygraphJob, transitJob } from '../jobs/chart-jobs';
+import {
+  advancedAnswer,
+  advancedJob,
+  bodygraphJob,
+  chartAnswer,
+  chartJob,
+  compositeBodygraphJob,
+  compositeJob,
+  pentaJob,
+  transitBodygraphJob,
+  transitJob,
+} from '../jobs/chart-jobs';
 import { dayJob } from '../jobs/day-job';
 import { reportJob } from '../jobs/report-job';
 import { JOB_NAMES, JobName } from '../jobs/job-types';
@@ -29,6 +40,10 @@ const HANDLERS: Record<JobName, JobHandler> = {
 
 // Refuse to start with a registry that does not match the job names exactly (e.g. after a careless edit).
 for (const name of JOB_NAMES) if (typeof HANDLERS[name] !== 'function') throw new Error(`no handler for job "${name}"`);
+
+/** The jobs whose answer a bulk chunk takes as an object (processors/bulk-chunk.ts): the same answer, not yet JSON. */
+export const ANSWERS = { chart: chartAnswer, advanced: advancedAnswer } satisfies Partial<Record<JobName, JobHandler>>;
+export type AnswerJob = keyof typeof ANSWERS;
 
 export function handlerFor(name: string): JobHandler {
   const handler = (HANDLERS as Record<string, JobHandler | undefined>)[name];

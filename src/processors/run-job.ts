@@ -6,7 +6,7 @@ import { LightTurns } from '../jobs/light-turns';
 import { JobAbandoned, SLICE_MS, Slicer } from '../jobs/slicer';
 import { computeCostMs } from '../modules/operations/costs';
 import type { MetricsService } from '../modules/metrics/metrics.service';
-import { handlerFor } from './handlers';
+import { ANSWERS, type AnswerJob, handlerFor, type JobHandler } from './handlers';
 
 /** A job whose actual compute is this many times its estimate (and above DRIFT_MIN_MS) is logged: the model needs a look. */
 const DRIFT_FACTOR = 3;
@@ -49,9 +49,22 @@ async function runGroup(payload: GroupPayload, priority: number, metrics?: Metri
  * behind every interactive item.
  */
 export async function computeInTurn(name: string, data: object, priority: number, metrics?: MetricsService): Promise<GroupResult[number]> {
+  const [bad, outcome] = await inTurn(name, data, priority, handlerFor(name), metrics);
+  return bad ? [1, outcome] : [0, String(outcome)];
+}
+
+/**
+ * As computeInTurn, for a bulk chunk's chart or advanced item: the answer as an object, before it is JSON text (the
+ * chunk writes it both as its JSON line and as its CSV row, so it is never parsed back from the text).
+ */
+export function answerInTurn(name: AnswerJob, data: object, priority: number, metrics?: MetricsService): Promise<[0, object] | [1, string]> {
+  return inTurn(name, data, priority, ANSWERS[name], metrics) as Promise<[0, object] | [1, string]>;
+}
+
+async function inTurn(name: string, data: object, priority: number, handler: JobHandler, metrics?: MetricsService): Promise<[0, unknown] | [1, string]> {
   await lightTurns.take(priority);
   try {
-    return [0, String(await computeItem(name, data, metrics))];
+    return [0, await computeItem(name, data, metrics, undefined, handler)];
   } catch (err) {
     return [1, err instanceof EngineInputError ? inputErrorReason(err) : (err as Error).message || 'failed'];
   } finally {
@@ -59,8 +72,7 @@ export async function computeInTurn(name: string, data: object, priority: number
   }
 }
 
-async function computeItem(name: string, data: object, metrics?: MetricsService, signal?: AbortSignal): Promise<unknown> {
-  const handler = handlerFor(name);
+async function computeItem(name: string, data: object, metrics?: MetricsService, signal?: AbortSignal, handler = handlerFor(name)): Promise<unknown> {
   const slicer = new Slicer(SLICE_MS, signal);
   let abandoned = false;
   try {

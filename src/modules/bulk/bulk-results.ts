@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import type { Response } from 'express';
@@ -43,9 +42,21 @@ export async function writeResults(store: BulkStore, meta: BulkMeta, format: Res
   res.setHeader('Cache-Control', 'no-store');
   if (format === 'csv') res.setHeader('Content-Disposition', `attachment; filename="job-${meta.id}.csv"`);
   let closed = false;
-  res.on('close', () => (closed = true));
+  // One close listener for the whole answer; each wait for 'drain' ends at a drain or at the close (events.once
+  // per write would leave a close and an error listener behind for every write the client was slow to take).
+  let wake: (() => void) | undefined;
+  res.on('close', () => {
+    closed = true;
+    wake?.();
+  });
   const write = async (text: string) => {
-    if (!res.write(text)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    if (res.write(text) || closed) return;
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+      res.once('drain', resolve);
+    });
+    res.off('drain', wake!);
+    wake = undefined;
   };
   try {
     if (format === 'json') {

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, IsUrl, Matches, MaxLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min } from 'class-validator';
 import { MeaningOptionDto } from '../chart/dto/meaning-option.dto';
 
 /** Most items in one bulk job. */
@@ -24,12 +25,27 @@ export class BulkJobOptionsDto extends MeaningOptionDto {
     example: 'https://example.com/hooks/hd',
     maxLength: 2048,
     description:
-      "An http(s) URL that gets a signed POST (HD-Signature) when the job completes or is cancelled, retried for a day until a 2xx. Not to loopback, private, link-local or metadata addresses. The 202 of a key's first job with a callbackUrl carries the key's webhookSecret, once.",
+      "An http(s) URL that gets a signed POST (HD-Signature) when the job completes, fails or is cancelled (and as it progresses, with progressEvery), retried for a day until a 2xx. Not to loopback, private, link-local or metadata addresses. The 202 of a key's first job with a callbackUrl carries the key's webhookSecret, once.",
   })
   @IsOptional()
   @MaxLength(2048, { message: 'callbackUrl must be at most 2048 characters' })
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'callbackUrl must be an http or https URL' })
   callbackUrl?: string;
+
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: 99,
+    example: 10,
+    description:
+      'With a callbackUrl: also POST a job.progress event each time another this many percent of the items are done (10: at 10 %, 20 %, … 90 %; the end is job.completed).',
+  })
+  @IsOptional()
+  // A query string's digits as a number (with an NDJSON or CSV body); anything else is judged as it was sent.
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : value))
+  @IsInt({ message: 'progressEvery must be a whole number of percent, 1 to 99' })
+  @Min(1, { message: 'progressEvery must be a whole number of percent, 1 to 99' })
+  @Max(99, { message: 'progressEvery must be a whole number of percent, 1 to 99' })
+  progressEvery?: number;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Queue } from 'bullmq';
+import { PRIORITY_LIMIT, type Queue } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../../common/api-error';
 import { buildValidationPipe } from '../../common/validation';
@@ -24,6 +24,8 @@ const PER_ITEM_MS: Record<BulkOperation, number> = { chart: CALIBRATION.chartMs,
 const VALIDATE_SLICE = 256;
 /** Chunks added to the queue per round trip. */
 const ADD_BATCH = 8;
+/** How long a job being accepted is kept if its request never finishes queueing it, s. */
+const ACCEPTING_TTL_S = 600;
 /** What a job id looks like (anything else is no job, without asking Redis). */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** A refused job's caller should try again after about this long (a running job of the key may finish). */
@@ -87,56 +89,75 @@ export class BulkService {
         { field: 'meaning', problems: ['not for bodygraph'] },
       ]);
     }
+    if (options.progressEvery !== undefined && options.callbackUrl === undefined) {
+      throw new ApiError(400, 'VALIDATION_FAILED', 'progressEvery: progress events go to a callbackUrl; give one, or leave progressEvery out', [
+        { field: 'progressEvery', problems: ['needs a callbackUrl'] },
+      ]);
+    }
     if (options.callbackUrl !== undefined) await this.refuseCallback(options.callbackUrl);
-    const prepared = await this.validate(operation, options.meaning, items);
     const id = randomBytes(12).toString('base64url');
     const size = Math.max(50, Math.min(1_000, Math.round(CHUNK_WORK_MS / PER_ITEM_MS[operation])));
-    const chunks: ChunkPayload[] = [];
-    for (let start = 0, n = 0; start < prepared.length; start += size, n++) {
-      chunks.push({ bulkId: id, chunk: n, job: ITEM_OPERATIONS[operation].job, items: prepared.slice(start, start + size) });
-    }
     const now = Date.now();
     const store = await this.storeOf();
     const meta = {
       id,
       keyHash,
       operation,
-      total: prepared.length,
-      chunks: chunks.length,
+      total: items.length,
+      chunks: Math.ceil(items.length / size),
       createdAt: now,
       meaning: options.meaning,
       callbackUrl: options.callbackUrl,
+      progressEvery: options.progressEvery,
     };
     // The key's first job with a callbackUrl creates its webhook secret, shown in this answer only.
     const secret = options.callbackUrl ? await redisCall(() => store.ensureWebhookSecret(keyHash, newWebhookSecret())) : undefined;
-    await redisCall(() => store.create(meta, bodyBytes));
-    try {
-      // A few chunks per round trip: one MULTI of every chunk (15 MB for 100,000 items) would hold Redis, and every
-      // interactive request with it, for a noticeable time.
-      for (let first = 0; first < chunks.length; first += ADD_BATCH) {
-        await this.queue.addBulk(
-          chunks.slice(first, first + ADD_BATCH).map((c) => ({
-            name: BULK_CHUNK_JOB,
-            data: c,
-            opts: {
-              jobId: `${id}-${c.chunk}`,
-              // Each job's first chunks before any job's later ones: a small job is not queued behind a large one.
-              priority: Math.min(c.chunk + 1, 2 ** 21),
-              // A chunk fails only when Redis does (answers are stored by the chunk itself): try again.
-              attempts: 5,
-              backoff: { type: 'exponential', delay: 1_000 },
-              removeOnComplete: true,
-              removeOnFail: KEEP_FAILED,
-            },
-          })),
-        );
+    // Recorded for a few minutes at first: a process that dies before every chunk is queued leaves no job that
+    // would hold one of its key's places for a day.
+    await redisCall(() => store.create(meta, bodyBytes, ACCEPTING_TTL_S));
+    // Validated and queued a few chunks at a time, so workers start on the first chunks while later ones are read,
+    // and the items' objects are let go as their chunk is queued (100,000 of them at once took 200 MB).
+    const job = ITEM_OPERATIONS[operation].job;
+    for (let first = 0, chunk = 0; first < items.length;) {
+      const batch: ChunkPayload[] = [];
+      for (; batch.length < ADD_BATCH && first < items.length; first += size, chunk++) {
+        batch.push({ bulkId: id, chunk, job, items: await this.validate(operation, options.meaning, items, first, first + size) });
       }
+      await this.queueChunks(store, id, batch);
+    }
+    await redisCall(() => store.accepted(id));
+    // As it is now: its first chunks may be done already.
+    const current = await redisCall(() => store.get(id));
+    const view = viewOf(current ?? { ...meta, state: 'queued', done: 0, failed: 0, chunksDone: 0, bytes: 0 });
+    return secret?.created ? { ...view, webhookSecret: secret.secret } : view;
+  }
+
+  /**
+   * A few chunks per round trip: one MULTI of every chunk (15 MB for 100,000 items) would hold Redis, and every
+   * interactive request with it, for a noticeable time.
+   */
+  private async queueChunks(store: BulkStore, id: string, chunks: ChunkPayload[]): Promise<void> {
+    try {
+      await this.queue.addBulk(
+        chunks.map((c) => ({
+          name: BULK_CHUNK_JOB,
+          data: c,
+          opts: {
+            jobId: `${id}-${c.chunk}`,
+            // Each job's first chunks before any job's later ones: a small job is not queued behind a large one.
+            priority: Math.min(c.chunk + 1, PRIORITY_LIMIT),
+            // A chunk fails only when Redis does (answers are stored by the chunk itself): try again.
+            attempts: 5,
+            backoff: { type: 'exponential', delay: 1_000 },
+            removeOnComplete: true,
+            removeOnFail: KEEP_FAILED,
+          },
+        })),
+      );
     } catch {
       await store.fail(id, 'its chunks could not be queued').catch(() => undefined);
       throw unavailable('The job queue could not take the job; try again shortly.');
     }
-    const view = viewOf({ ...meta, state: 'queued', done: 0, failed: 0, chunksDone: 0, bytes: 0 }, now);
-    return secret?.created ? { ...view, webhookSecret: secret.secret } : view;
   }
 
   /** A new webhook secret for the key: the old one stops signing at once (retries of earlier events included). */
@@ -182,12 +203,14 @@ export class BulkService {
     return viewOf(after);
   }
 
-  private async validate(operation: BulkOperation, meaning: string | undefined, items: RawItem[]): Promise<ChunkItem[]> {
+  /** Items `from` to `to` (exclusive) as a chunk's items; each raw item is let go once read (`items[i]` emptied). */
+  private async validate(operation: BulkOperation, meaning: string | undefined, items: RawItem[], from: number, to: number): Promise<ChunkItem[]> {
     const definition = ITEM_OPERATIONS[operation];
     const out: ChunkItem[] = [];
-    for (let i = 0; i < items.length; i++) {
+    for (let i = from; i < Math.min(to, items.length); i++) {
       if (i % VALIDATE_SLICE === VALIDATE_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
       const raw = items[i];
+      items[i] = undefined;
       let prepared: PreparedItem;
       if (raw instanceof RowProblem) prepared = itemError(raw.id ?? i, raw.field, raw.problem, raw.code);
       else {

@@ -306,7 +306,8 @@ export const OPERATIONS = {
       'birthdate,birthtime,location and optionally id, latitude, longitude, timezone, placeId, nodeType) with operation and meaning in the query string. Up to 20 MB. ' +
       "Each item is validated as its single call would be; a bad item becomes that item's error, never the job's. Answers 202 with the job's id and its URLs; " +
       'at most JOBS_MAX_ACTIVE_PER_KEY jobs of a key queued or running at once (429 TOO_MANY_JOBS). Computed at a lower priority than single calls. ' +
-      'callbackUrl: a signed POST (`HD-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t." + body>`) when the job completes or is cancelled, retried for a day until a 2xx.',
+      'callbackUrl: a signed POST (`HD-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t." + body>`) when the job completes, fails or is cancelled, retried for a day until a 2xx; ' +
+      'with progressEvery (1–99, in percent) also a job.progress event at each step (10: at 10 %, 20 %, … 90 %).',
     input: { in: 'body', dto: BulkJobRequestDto },
     output: { kind: 'json', schema: 'BulkJob', status: 202 },
     tool: {

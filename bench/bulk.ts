@@ -1,0 +1,255 @@
+/**
+ * `npm run bench -- bulk` (issue 27): 100,000 distinct births as CSV in, CSV out, through `npm start` (the API and
+ * the worker processes it forks, on this machine's Redis), against the engine's own rate on one core measured in
+ * the same run (before and after; their mean).
+ *
+ * - `bulk.alone`: the job by itself. Its rate is counted over the whole wall time, from the first byte of the upload
+ *   to the last byte of the CSV downloaded; `ratio` is that rate over (engine charts/s × worker processes).
+ * - `bulk.beside`: the same size of job again while another key keeps 8 connections of `/v1/chart` busy; that key's
+ *   p99 before the job (alone) and during it.
+ * RSS of the API and of each worker process is sampled every 100 ms (/proc), the peaks printed.
+ * BENCH_BULK_ITEMS sets the job's size (default 100,000).
+ */
+import autocannon from 'autocannon';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { resolve } from 'node:path';
+import { birth } from './http-chart';
+import type { Report } from './report';
+import { printReport } from './report';
+import { deletePrefix, freePort, REDIS_URL } from '../test/helpers/service';
+
+const ROOT = resolve(__dirname, '..');
+const ITEMS = Number(process.env.BENCH_BULK_ITEMS ?? 100_000);
+const BULK_KEY = 'bench-bulk-key-0123456789';
+const OTHER_KEY = 'bench-other-key-0123456789';
+
+/** The engine's charts/s on one core, in a process of its own (bench/engine.ts), nothing else running. */
+function engineRate(): number {
+  const out = execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', 'bench/engine.ts'], { cwd: ROOT }).toString();
+  const m = /engine\.charts_per_s: (\d+)/.exec(out);
+  if (!m) throw new Error(`engine bench said: ${out}`);
+  return Number(m[1]);
+}
+
+/** `rows` distinct births as CSV (the same births bench/http-chart.ts sends one by one), ids `r<i>`. */
+function csvOf(first: number, rows: number): string {
+  const lines = ['id,birthdate,birthtime,location'];
+  for (let i = first; i < first + rows; i++) {
+    const b = JSON.parse(birth(i)) as { birthdate: string; birthtime: string; location: string };
+    lines.push(`r${i},${b.birthdate},${b.birthtime},"${b.location}"`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+function call(port: number, method: string, path: string, body?: string, type = 'application/json'): Promise<{ status: number; text: string }> {
+  return new Promise((done, fail) => {
+    const headers: Record<string, string> = { 'HD-Api-Key': BULK_KEY };
+    if (body !== undefined) headers['content-type'] = type;
+    const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (d: Buffer) => parts.push(d));
+      res.on('end', () => done({ status: res.statusCode ?? 0, text: Buffer.concat(parts).toString() }));
+    });
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
+/** Streams a CSV download, counting its lines without keeping it. */
+function download(port: number, path: string): Promise<number> {
+  return new Promise((done, fail) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { 'HD-Api-Key': BULK_KEY } }, (res) => {
+      if (res.statusCode !== 200) fail(new Error(`results answered ${res.statusCode}`));
+      let lines = 0;
+      res.on('data', (d: Buffer) => {
+        for (let i = d.indexOf(10); i >= 0; i = d.indexOf(10, i + 1)) lines++;
+      });
+      res.on('end', () => done(lines));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+/** Peak RSS (MB) of a process and of each of its child processes, sampled until stopped. */
+class RssPeaks {
+  api = 0;
+  workers = new Map<number, number>();
+  private timer: NodeJS.Timeout;
+  constructor(private readonly pid: number) {
+    this.timer = setInterval(() => this.sample(), 100);
+  }
+  private sample(): void {
+    this.api = Math.max(this.api, rssMb(this.pid));
+    for (const child of childrenOf(this.pid)) this.workers.set(child, Math.max(this.workers.get(child) ?? 0, rssMb(child)));
+  }
+  stop(): { apiMb: number; workerMb: number; workers: number } {
+    clearInterval(this.timer);
+    return { apiMb: this.api, workerMb: Math.max(0, ...this.workers.values()), workers: this.workers.size };
+  }
+}
+
+function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+async function start(port: number, prefix: string): Promise<ChildProcess> {
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    HD_API_KEYS: `${BULK_KEY},${OTHER_KEY}`,
+    LOG_LEVEL: 'error',
+    QUEUE_MAX_WAITING: '100000',
+  };
+  // As `npm start` runs it: compiled to dist/ (incrementally), then APP_ROLE all (the API here, worker processes
+  // forked on the spare cores).
+  execFileSync(
+    process.execPath,
+    [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--incremental', '--tsBuildInfoFile', 'dist/.tsbuildinfo'],
+    {
+      cwd: ROOT,
+    },
+  );
+  const child = spawn(process.execPath, ['dist/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error('the service did not start');
+    const up = await call(port, 'GET', '/health/ready').catch(() => ({ status: 0 }));
+    if (up.status === 200) return child;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+interface JobRun {
+  seconds: number;
+  uploadS: number;
+  computeS: number;
+  downloadS: number;
+  rows: number;
+  failed: number;
+}
+
+/** One job: upload, wait for completion (polling 4×/s), download as CSV. */
+async function runJob(port: number, first: number, rows: number): Promise<JobRun> {
+  const body = csvOf(first, rows);
+  const t0 = performance.now();
+  const created = await call(port, 'POST', '/v1/jobs?operation=chart', body, 'text/csv');
+  if (created.status !== 202) throw new Error(`POST /v1/jobs answered ${created.status}: ${created.text.slice(0, 300)}`);
+  const t1 = performance.now();
+  const { id } = JSON.parse(created.text) as { id: string };
+  let view: { state: string; failed: number };
+  for (;;) {
+    view = JSON.parse((await call(port, 'GET', `/v1/jobs/${id}`)).text) as { state: string; failed: number };
+    if (view.state === 'completed') break;
+    if (view.state === 'failed' || view.state === 'cancelled') throw new Error(`job ${view.state}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const t2 = performance.now();
+  const lines = await download(port, `/v1/jobs/${id}/results?format=csv`);
+  const t3 = performance.now();
+  if (lines !== rows + 1) throw new Error(`the CSV has ${lines} lines for ${rows} rows`);
+  return { seconds: (t3 - t0) / 1000, uploadS: (t1 - t0) / 1000, computeS: (t2 - t1) / 1000, downloadS: (t3 - t2) / 1000, rows, failed: view.failed };
+}
+
+/** Another key's /v1/chart at 8 connections, distinct births, for `seconds` or until stopped. */
+function charts(port: number, seconds: number | undefined, seed: number): { stop: () => void; result: Promise<autocannon.Result> } {
+  let counter = seed;
+  let stop = () => {};
+  const result = new Promise<autocannon.Result>((done, fail) => {
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${port}/v1/chart`,
+        connections: 8,
+        duration: seconds ?? 3600,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'HD-Api-Key': OTHER_KEY },
+        requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: birth(counter++) }) }],
+      },
+      (err: Error | null, res: autocannon.Result) => (err ? fail(err) : done(res)),
+    );
+    stop = () => instance.stop();
+  });
+  return { stop: () => stop(), result };
+}
+
+export async function run(report: Report): Promise<void> {
+  const engineBefore = engineRate();
+  const port = await freePort();
+  const prefix = `hdbench${randomBytes(4).toString('hex')}`;
+  const child = await start(port, prefix);
+  const base = 2_000_000 + Math.floor(Math.random() * 1e6) * 4;
+  try {
+    await runJob(port, base - 5_000, 2_000); // warm: JIT, gazetteer, ephemeris files, connections
+    await charts(port, 2, base - 10_000).result;
+
+    const alonePeaks = new RssPeaks(child.pid!);
+    const alone = await runJob(port, base, ITEMS);
+    const aloneMem = alonePeaks.stop();
+
+    const before = await charts(port, 8, base + 4 * ITEMS).result;
+    const besidePeaks = new RssPeaks(child.pid!);
+    const load = charts(port, undefined, base + 5 * ITEMS);
+    const beside = await runJob(port, base + ITEMS, ITEMS);
+    load.stop();
+    const during = await load.result;
+    const besideMem = besidePeaks.stop();
+    const engineAfter = engineRate();
+    const engine = Math.round((engineBefore + engineAfter) / 2);
+    const workers = Math.max(1, aloneMem.workers);
+
+    report('bulk.engine_charts_per_s', engine, `charts/s (one core; before ${engineBefore}, after ${engineAfter})`);
+    report('bulk.worker_processes', workers, 'processes');
+    for (const [name, r, mem] of [
+      ['alone', alone, aloneMem],
+      ['beside', beside, besideMem],
+    ] as const) {
+      const rate = r.rows / r.seconds;
+      report(
+        `bulk.${name}.wall_s`,
+        +r.seconds.toFixed(2),
+        `s (upload ${r.uploadS.toFixed(2)}, compute ${r.computeS.toFixed(2)}, download ${r.downloadS.toFixed(2)})`,
+      );
+      report(`bulk.${name}.charts_per_s`, Math.round(rate), 'charts/s');
+      report(`bulk.${name}.ratio`, +(rate / (engine * workers)).toFixed(3), '× engine × workers');
+      report(`bulk.${name}.api_rss_peak_mb`, mem.apiMb, 'MB');
+      report(`bulk.${name}.worker_rss_peak_mb`, mem.workerMb, 'MB');
+    }
+    report('bulk.other_key.p99_before_ms', before.latency.p99, `ms (${before.requests.total} charts, ${before.non2xx + before.errors} not 2xx)`);
+    report('bulk.other_key.p99_during_ms', during.latency.p99, `ms (${during.requests.total} charts, ${during.non2xx + during.errors} not 2xx)`);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await deletePrefix(prefix);
+  }
+}
+
+if (require.main === module) {
+  run(printReport).catch((e) => {
+    console.error(e);
+    process.exitCode = 1;
+  });
+}
