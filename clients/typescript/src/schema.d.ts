@@ -255,7 +255,7 @@ export interface paths {
         put?: never;
         /**
          * A bulk job: up to 100,000 charts, advanced charts or SVG bodygraphs computed in the background, as JSON, NDJSON or CSV
-         * @description A JSON body {operation: "chart" | "advanced" | "bodygraph", items: [...], meaning?}, or the items as NDJSON (application/x-ndjson, one item per line) or CSV (text/csv: a header row birthdate,birthtime,location and optionally id, latitude, longitude, timezone, placeId, nodeType) with operation and meaning in the query string. Up to 20 MB. Each item is validated as its single call would be; a bad item becomes that item's error, never the job's. Answers 202 with the job's id and its URLs; at most JOBS_MAX_ACTIVE_PER_KEY jobs of a key queued or running at once (429 TOO_MANY_JOBS). Computed at a lower priority than single calls. callbackUrl: a signed POST (`HD-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t." + body>`) when the job completes or is cancelled, retried for a day until a 2xx.
+         * @description A JSON body {operation: "chart" | "advanced" | "bodygraph", items: [...], meaning?}, or the items as NDJSON (application/x-ndjson, one item per line) or CSV (text/csv: a header row birthdate,birthtime,location and optionally id, latitude, longitude, timezone, placeId, nodeType) with operation and meaning in the query string. Up to 20 MB. Each item is validated as its single call would be; a bad item becomes that item's error, never the job's. Answers 202 with the job's id and its URLs; at most JOBS_MAX_ACTIVE_PER_KEY jobs of a key queued or running at once (429 TOO_MANY_JOBS). Computed at a lower priority than single calls. callbackUrl: a signed POST (`HD-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t." + body>`) when the job completes, fails or is cancelled, retried for a day until a 2xx; with progressEvery (1–99, in percent) also a job.progress event at each step (10: at 10 %, 20 %, … 90 %).
          */
         post: operations["createJob"];
         delete?: never;
@@ -1352,10 +1352,15 @@ export interface components {
              */
             operation?: "chart" | "advanced" | "bodygraph";
             /**
-             * @description An http(s) URL that gets a signed POST (HD-Signature) when the job completes or is cancelled, retried for a day until a 2xx. Not to loopback, private, link-local or metadata addresses. The 202 of a key's first job with a callbackUrl carries the key's webhookSecret, once.
+             * @description An http(s) URL that gets a signed POST (HD-Signature) when the job completes, fails or is cancelled (and as it progresses, with progressEvery), retried for a day until a 2xx. Not to loopback, private, link-local or metadata addresses. The 202 of a key's first job with a callbackUrl carries the key's webhookSecret, once.
              * @example https://example.com/hooks/hd
              */
             callbackUrl?: string;
+            /**
+             * @description With a callbackUrl: also POST a job.progress event each time another this many percent of the items are done (10: at 10 %, 20 %, … 90 %; the end is job.completed).
+             * @example 10
+             */
+            progressEvery?: number;
             /** @description Up to 100,000 items, each the single call's body (birth data; drawing options for bodygraph) and an optional id (a string of up to 100 characters, or a number) to echo; without one, the item's position. */
             items: {
                 [key: string]: unknown;
@@ -8457,8 +8462,10 @@ export interface operations {
                 meaning?: "en" | "de" | "es" | "pt-BR" | "fr";
                 /** @description The single call each item is: /v1/chart, /v1/chart/advanced or /v1/chart/bodygraph (SVG). */
                 operation?: "chart" | "advanced" | "bodygraph";
-                /** @description An http(s) URL that gets a signed POST (HD-Signature) when the job completes or is cancelled, retried for a day until a 2xx. Not to loopback, private, link-local or metadata addresses. The 202 of a key's first job with a callbackUrl carries the key's webhookSecret, once. */
+                /** @description An http(s) URL that gets a signed POST (HD-Signature) when the job completes, fails or is cancelled (and as it progresses, with progressEvery), retried for a day until a 2xx. Not to loopback, private, link-local or metadata addresses. The 202 of a key's first job with a callbackUrl carries the key's webhookSecret, once. */
                 callbackUrl?: string;
+                /** @description With a callbackUrl: also POST a job.progress event each time another this many percent of the items are done (10: at 10 %, 20 %, … 90 %; the end is job.completed). */
+                progressEvery?: number;
             };
             header?: never;
             path?: never;

@@ -33,6 +33,7 @@ export class BulkJobOptionsDto extends MeaningOptionDto {
   callbackUrl?: string;
 
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1,
     maximum: 99,
     example: 10,
