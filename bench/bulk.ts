@@ -20,6 +20,8 @@ import { birth } from './http-chart';
 import type { Report } from './report';
 import { printReport } from './report';
 import { deletePrefix, freePort, REDIS_URL } from '../test/helpers/service';
+import { chartJob } from '../src/jobs/chart-jobs';
+import type { ChartInput } from '../src/jobs/payloads';
 
 const ROOT = resolve(__dirname, '..');
 const ITEMS = Number(process.env.BENCH_BULK_ITEMS ?? 100_000);
@@ -32,6 +34,24 @@ function engineRate(): number {
   const m = /engine\.charts_per_s: (\d+)/.exec(out);
   if (!m) throw new Error(`engine bench said: ${out}`);
   return Number(m[1]);
+}
+
+/**
+ * The chart job's rate on one core (place and time zone resolved, chart, answer as JSON: what a single /v1/chart's
+ * worker does), over births like the job's, in a process of its own: the second yardstick printed beside the engine's.
+ */
+function chartJobRate(): number {
+  const out = execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', __filename, '--chart-job-rate'], { cwd: ROOT }).toString();
+  return Number(/chart_job_per_s: (\d+)/.exec(out)?.[1] ?? NaN);
+}
+
+function measureChartJobRate(): void {
+  const count = 20_000;
+  const inputs = Array.from({ length: count + 2_000 }, (_, i) => ({ ...(JSON.parse(birth(9_000_000 + i)) as ChartInput), nodeType: 'true' as const }));
+  for (let i = 0; i < 2_000; i++) chartJob(inputs[count + i]);
+  const t0 = performance.now();
+  for (let i = 0; i < count; i++) chartJob(inputs[i]);
+  console.log(`chart_job_per_s: ${Math.round(count / ((performance.now() - t0) / 1000))}`);
 }
 
 /** `rows` distinct births as CSV (the same births bench/http-chart.ts sends one by one), ids `r<i>`. */
@@ -198,6 +218,7 @@ function charts(port: number, seconds: number | undefined, seed: number): { stop
 
 export async function run(report: Report): Promise<void> {
   const engineBefore = engineRate();
+  const jobBefore = chartJobRate();
   const port = await freePort();
   const prefix = `hdbench${randomBytes(4).toString('hex')}`;
   const child = await start(port, prefix);
@@ -218,10 +239,13 @@ export async function run(report: Report): Promise<void> {
     const during = await load.result;
     const besideMem = besidePeaks.stop();
     const engineAfter = engineRate();
+    const jobAfter = chartJobRate();
     const engine = Math.round((engineBefore + engineAfter) / 2);
+    const job = Math.round((jobBefore + jobAfter) / 2);
     const workers = Math.max(1, aloneMem.workers);
 
     report('bulk.engine_charts_per_s', engine, `charts/s (one core; before ${engineBefore}, after ${engineAfter})`);
+    report('bulk.chart_job_per_s', job, `charts/s (one core: place, zone, chart, JSON; before ${jobBefore}, after ${jobAfter})`);
     report('bulk.worker_processes', workers, 'processes');
     for (const [name, r, mem] of [
       ['alone', alone, aloneMem],
@@ -235,6 +259,7 @@ export async function run(report: Report): Promise<void> {
       );
       report(`bulk.${name}.charts_per_s`, Math.round(rate), 'charts/s');
       report(`bulk.${name}.ratio`, +(rate / (engine * workers)).toFixed(3), '× engine × workers');
+      report(`bulk.${name}.ratio_to_chart_job`, +(rate / (job * workers)).toFixed(3), '× chart job × workers');
       report(`bulk.${name}.api_rss_peak_mb`, mem.apiMb, 'MB');
       report(`bulk.${name}.worker_rss_peak_mb`, mem.workerMb, 'MB');
     }
@@ -247,7 +272,8 @@ export async function run(report: Report): Promise<void> {
   }
 }
 
-if (require.main === module) {
+if (require.main === module && process.argv[2] === '--chart-job-rate') measureChartJobRate();
+else if (require.main === module) {
   run(printReport).catch((e) => {
     console.error(e);
     process.exitCode = 1;
