@@ -201,7 +201,7 @@ const looseKey = (normalizeWords, name) =>
  * extract-cldr-subdivisions.js), joined to the GeoNames admin1 regions: by name (the GeoNames name's key equals
  * the key of one of a first-level subdivision's names in that country, or failing that, with generic words such
  * as "Province" left out), else by code where the country's GeoNames admin1 codes are its ISO 3166-2 codes
- * (US.ME = US-ME: most of its name-joined regions agree by code). Each CLDR subdivision joins one region at most.
+ * (US.ME = US-ME: at least 3 of its name-joined regions, and 80 %, agree by code). Each CLDR subdivision joins one region at most.
  * Returns [key, region index] for every name whose key differs from the region's own; a key that two regions of
  * one country would share, or that is another region's own key there, is left out.
  */
@@ -247,7 +247,7 @@ function regionNames(admin1, ownKeys) {
     // by code, where the names joined so far say the country's admin1 codes are ISO 3166-2 codes
     const agree = [...joined].filter(([r, s]) => admin1[r].code.startsWith(`${cc}.`) && admin1[r].code.slice(3) === s.code).length;
     const byName = rs.filter((r) => joined.has(r)).length;
-    if (byName && agree >= byName * 0.6) {
+    if (byName >= 3 && agree >= byName * 0.8) {
       const byCode = new Map(subs.filter((s) => !used.has(s)).map((s) => [s.code, s]));
       for (const r of rs) {
         const s = !joined.has(r) && byCode.get(admin1[r].code.slice(3));
