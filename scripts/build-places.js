@@ -37,6 +37,9 @@
  *           binary-searches in)
  * Country names in other languages (ICU, via Intl.DisplayNames for every locale this Node knows):
  *   #ckey   normalised names (not the English ones, which come from #country)   #ccc  their country indices
+ * Region names in other languages and scripts (Unicode CLDR subdivision names, scripts/data/cldr-subdivisions.tsv.gz,
+ * made by extract-cldr-subdivisions.js; joined to the #admin1 regions by regionNames() below):
+ *   #ralt   (TAB-separated) normalised names that differ from the region's #rkey   #ralr  their #admin1 indices
  * Keys and words are made by normalizeWords/normalizeKey from src/engine/places/normalize.ts (the runtime's
  * own). Alternate names are kept in every script; dropped are airport/station codes (CGN, SPI …), postal
  * codes, links, and names over 60 characters; Persian/Urdu names written "town، province" keep the town.
@@ -45,7 +48,8 @@
  * which keeps zones that only differ before 1970 apart; GeoNames' own zone column is the fallback when
  * geo-tz has no land zone there (it answers Etc/GMT±n at sea).
  *
- * Data © GeoNames (geonames.org), CC BY 4.0; country names from the Unicode CLDR via ICU (Unicode licence).
+ * Data © GeoNames (geonames.org), CC BY 4.0; country names from the Unicode CLDR via ICU, region names from the
+ * Unicode CLDR 48 (© Unicode, Inc., Unicode-3.0; data/LICENSE-Unicode.txt).
  */
 'use strict';
 const fs = require('fs');
@@ -178,6 +182,115 @@ function countryNames(countries, usedCountries, skipKeys) {
   return out;
 }
 
+/** Generic words that GeoNames and CLDR add to region names differently ("Cordoba" / "Provincia de Córdoba"). */
+const REGION_WORDS = new Set(
+  (
+    'province provincia provincie provinz provinsi region regione regiao region state estado etat of de del des du la le ' +
+    'the di do da das dos oblast oblys voblasts governorate department departamento departement county district ' +
+    'municipality prefecture autonomous community comunidad autonoma territory capital federal city republic ' +
+    'voivodeship wojewodztwo kraj canton parish emirate island islands atoll special administrative area division'
+  ).split(' '),
+);
+const looseKey = (normalizeWords, name) =>
+  normalizeWords(name)
+    .filter((w) => !REGION_WORDS.has(w))
+    .join('');
+
+/**
+ * Region names in every language (Unicode CLDR, extracted to scripts/data/cldr-subdivisions.tsv.gz by
+ * extract-cldr-subdivisions.js), joined to the GeoNames admin1 regions: by name (the GeoNames name's key equals
+ * the key of one of a first-level subdivision's names in that country, or failing that, with generic words such
+ * as "Province" left out), else by code where the country's GeoNames admin1 codes are its ISO 3166-2 codes
+ * (US.ME = US-ME: at least 3 of its name-joined regions, and 80 %, agree by code). Each CLDR subdivision joins one region at most.
+ * Returns [key, region index] for every name whose key differs from the region's own; a key that two regions of
+ * one country would share, or that is another region's own key there, is left out.
+ */
+function regionNames(admin1, ownKeys) {
+  const { normalizeKey } = require('../src/engine/places/normalize');
+  const file = path.join(__dirname, 'data', 'cldr-subdivisions.tsv.gz');
+  const byCountry = new Map(); // CC -> [{ code: 'ME', names }]
+  for (const line of zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const [iso, ...names] = line.split('\t');
+    const cc = iso.slice(0, 2);
+    if (!byCountry.has(cc)) byCountry.set(cc, []);
+    byCountry.get(cc).push({ code: iso.slice(3), names });
+  }
+  const regionsOf = new Map(); // CC -> region indices
+  admin1.forEach((a, r) => {
+    const cc = a.code.slice(0, 2);
+    if (!regionsOf.has(cc)) regionsOf.set(cc, []);
+    regionsOf.get(cc).push(r);
+  });
+  const joined = new Map(); // region index -> CLDR entry
+  const perCountry = [];
+  for (const [cc, rs] of regionsOf) {
+    const subs = byCountry.get(cc) || [];
+    const used = new Set();
+    const join = (r, s) => {
+      joined.set(r, s);
+      used.add(s);
+    };
+    // by name: exact keys, then loose keys; a key that two subdivisions carry decides nothing
+    for (const keyOf of [normalizeKey, (n) => looseKey(normalizeWords, n)]) {
+      const index = new Map();
+      for (const s of subs) {
+        if (used.has(s)) continue;
+        for (const k of new Set(s.names.map(keyOf))) if (k) index.set(k, index.has(k) && index.get(k) !== s ? null : s);
+      }
+      for (const r of rs) {
+        if (joined.has(r)) continue;
+        const s = index.get(keyOf(admin1[r].name));
+        if (s && !used.has(s)) join(r, s);
+      }
+    }
+    // by code, where the names joined so far say the country's admin1 codes are ISO 3166-2 codes
+    const agree = [...joined].filter(([r, s]) => admin1[r].code.startsWith(`${cc}.`) && admin1[r].code.slice(3) === s.code).length;
+    const byName = rs.filter((r) => joined.has(r)).length;
+    if (byName >= 3 && agree >= byName * 0.8) {
+      const byCode = new Map(subs.filter((s) => !used.has(s)).map((s) => [s.code, s]));
+      for (const r of rs) {
+        const s = !joined.has(r) && byCode.get(admin1[r].code.slice(3));
+        if (s) join(r, s);
+      }
+    }
+    perCountry.push({ cc, regions: rs.length, joined: rs.filter((r) => joined.has(r)).length, cldr: subs.length });
+  }
+  // the names' keys, per region, less its own; shared keys within a country dropped
+  const keyRegions = new Map(); // "CC key" -> Set of regions
+  for (const [r, s] of joined) {
+    for (const n of s.names) {
+      const k = normalizeKey(n);
+      if (!k || k === ownKeys[r]) continue;
+      const ck = `${admin1[r].code.slice(0, 2)} ${k}`;
+      if (!keyRegions.has(ck)) keyRegions.set(ck, new Set());
+      keyRegions.get(ck).add(r);
+    }
+  }
+  const ownByCountry = new Set(admin1.map((a, r) => `${a.code.slice(0, 2)} ${ownKeys[r]}`));
+  const out = [];
+  let shared = 0;
+  for (const [ck, set] of keyRegions) {
+    if (set.size > 1 || ownByCountry.has(ck)) {
+      shared++;
+      continue;
+    }
+    out.push([ck.slice(3), [...set][0]]);
+  }
+  out.sort((a, b) => a[1] - b[1] || byCodeUnits(a[0], b[0]));
+  const total = perCountry.reduce((t, c) => t + c.joined, 0);
+  console.log(
+    `region names (CLDR): ${total} of ${admin1.length} regions joined, ${out.length} names (${shared} shared by two ` +
+      `regions of a country, or another region's own, left out)`,
+  );
+  const top = perCountry.filter((c) => c.joined < c.regions).sort((a, b) => b.regions - b.joined - (a.regions - a.joined));
+  console.log(
+    `  not joined (regions unjoined/GeoNames regions/CLDR first-level subdivisions): ` +
+      top.map((c) => `${c.cc} ${c.regions - c.joined}/${c.regions}/${c.cldr}`).join(', '),
+  );
+  return { names: out, perCountry };
+}
+
 function readLines(file) {
   return fs
     .readFileSync(file, 'utf8')
@@ -296,10 +409,15 @@ function main() {
   for (const c of countries) for (const n of [c.name, c.name.replace(/^The /, ''), c.iso2, c.iso3]) skipKeys.add(normalizeKey(n));
   for (const a of Object.keys(COUNTRY_ALIASES)) skipKeys.add(normalizeKey(a));
   const cnames = countryNames(countries, new Set(col.country), skipKeys);
+  const rnames = regionNames(
+    admin1,
+    admin1.map((a) => normalizeKey(a.name)),
+  ).names;
 
   const header = [
     '#source\tData © GeoNames (geonames.org), CC BY 4.0; cities500 + admin1CodesASCII + countryInfo; zones from geo-tz/all; ' +
-      `country names in other languages from Unicode CLDR ${process.versions.cldr} (ICU ${process.versions.icu}, Node ${process.versions.node})`,
+      `country names in other languages from Unicode CLDR ${process.versions.cldr} (ICU ${process.versions.icu}, Node ${process.versions.node}); ` +
+      'region names in other languages from Unicode CLDR 48 subdivisions (© Unicode, Inc., Unicode-3.0)',
     `#zones\t${[...zones.keys()].join('\t')}`,
     ...countries.map((c) => `#country\t${c.iso2}\t${c.iso3}\t${c.name}\t${c.capital}`),
     ...admin1.map((a) => `#admin1\t${a.code}\t${a.name}`),
@@ -316,6 +434,8 @@ function main() {
     ...table('#words', words),
     `#ckey\t${cnames.map((c) => c[0]).join('\t')}`,
     `#ccc\t${b64(cnames.map((c) => c[1]))}`,
+    `#ralt\t${rnames.map((c) => c[0]).join('\t')}`,
+    `#ralr\t${b64(rnames.map((c) => c[1]))}`,
   ];
   const makeText = (list, loc) => {
     const keyOrder = list.map((e, i) => i).sort((a, b) => byCodeUnits(list[a].key, list[b].key) || a - b);
@@ -366,4 +486,4 @@ function main() {
 }
 
 if (require.main === module) main();
-module.exports = { keepAlternate, alternates };
+module.exports = { keepAlternate, alternates, regionNames };

@@ -111,14 +111,16 @@ describe('resolvePlace', () => {
   });
 
   it("a region that is none of the country's is never ignored: LOCATION_NOT_FOUND, the places of that name as suggestions", () => {
-    // Portland, Maine written in Russian and Japanese: the region is not known in those languages, and answering
-    // Portland, Oregon (the largest) would be a chart for a place across the continent
-    for (const q of ['Portland, Мэн, США', 'ポートランド, メイン州, アメリカ合衆国', 'Portland, Ontario, USA', 'Portland, Atlantis, United States']) {
+    // a region of another country (Ontario in Russian and Japanese, Ontario) or none: answering Portland, Oregon (the
+    // largest) would be a chart for a place the client did not mean
+    for (const q of ['Portland, Онтарио, США', 'ポートランド, オンタリオ州, アメリカ合衆国', 'Portland, Ontario, USA', 'Portland, Atlantis, United States']) {
       const e = err(() => resolvePlace(q));
       expect({ q, code: e.code }).toEqual({ q, code: 'LOCATION_NOT_FOUND' });
       if (q.startsWith('Portland')) expect((e.details as { suggestions: string[] }).suggestions).toContain('Portland, Maine, United States');
     }
     expect(resolvePlace('Portland, Maine, USA').region).toBe('Maine');
+    expect(resolvePlace('Portland, Мэн, США').region).toBe('Maine'); // regions in other languages: see regions.spec.ts
+    expect(resolvePlace('ポートランド, メイン州, アメリカ合衆国').region).toBe('Maine');
     expect(resolvePlace('Portland, ME, USA').region).toBe('Maine');
     expect(resolvePlace('Springfield, Sangamon, Illinois, USA').region).toBe('Illinois'); // one known region of several parts is enough
   });
@@ -127,7 +129,7 @@ describe('resolvePlace', () => {
     for (const q of [
       'Springfeld, USA',
       'Paris, Germany',
-      'Portland, Мэн, США',
+      'Portland, Онтарио, США',
       'Londno, UK',
       'Xyzzyqwv, France',
       'Frankfurtt, Germany',

@@ -3,7 +3,8 @@
  * data © GeoNames, CC BY 4.0, and ICU's country names) into typed column arrays plus a sorted index of name
  * entries (binary search) from normalised name to places, resolves "City", "City, Country", "City, Region,
  * Country" queries in any script ("Москва, Россия", "東京, 日本", "Wien, Österreich"), and answers place searches
- * (searchPlaces, see search.ts) from a word-prefix index (word-index.ts).
+ * (searchPlaces, see search.ts) from a word-prefix index (word-index.ts). Regions are matched by their GeoNames
+ * name, US state code, aliases.ts and their names in other languages and scripts (Unicode CLDR, #ralt).
  *
  * Ranking of the places that carry the queried name (first difference wins):
  *   1. region match — the place lies in a region named in the query (or implied by the country alias,
@@ -348,7 +349,7 @@ export class Gazetteer {
       throw new Error('gazetteer: inconsistent data file');
     }
     this.buildCountryIndex(cols.strings('#ckey'), cols.ints('#ccc'));
-    this.buildRegionIndex(regionByCode, regionKeys);
+    this.buildRegionIndex(regionByCode, regionKeys, cols.has('#ralt') ? cols.strings('#ralt') : [], cols.has('#ralr') ? cols.ints('#ralr') : new Int32Array(0));
     if (this.loc) this.search_ = this.buildSearch();
   }
 
@@ -383,7 +384,7 @@ export class Gazetteer {
     return this.regionCodes[i];
   }
 
-  private buildRegionIndex(regionByCode: Map<string, number>, regionKeys: string[]): void {
+  private buildRegionIndex(regionByCode: Map<string, number>, regionKeys: string[], altKeys: string[], altRegion: Int32Array): void {
     const add = (alias: string, r: number, normalized = false) => {
       const k = normalized ? alias : normalizeKey(alias);
       if (!k) return;
@@ -401,6 +402,9 @@ export class Gazetteer {
     }
     // England, Scotland … are GeoNames regions of GB; let the country aliases' region hints work as regions too
     for (const [k, m] of this.countryIndex) if (m.region !== undefined) add(k, m.region);
+    // the regions' names in other languages and scripts (Unicode CLDR, joined and normalised by the build)
+    if (altKeys.length !== altRegion.length) throw new Error('gazetteer: inconsistent data file');
+    for (let i = 0; i < altKeys.length; i++) add(altKeys[i], altRegion[i], true);
   }
 
   private buildSearch(): SearchData {
@@ -654,7 +658,7 @@ export class Gazetteer {
       const country = this.countries[[...unmatched.countries!][0]].name;
       throw new EngineInputError(
         'LOCATION_NOT_FOUND',
-        `"${unmatched.unmatched}" is no region of ${country} that this service knows (regions are matched by their GeoNames names, in English, and US state codes); write the place as "City, Region, ${country}" or "City, ${country}".`,
+        `"${unmatched.unmatched}" is no region of ${country} that this service knows (regions are matched by their GeoNames names, their names in other languages and scripts from the Unicode CLDR, and US state codes); write the place as "City, Region, ${country}" or "City, ${country}".`,
         { suggestions: this.suggest(cityKey, unmatched.countries) },
       );
     }
