@@ -205,6 +205,14 @@ const looseKey = (normalizeWords, name) =>
  * Returns [key, region index] for every name whose key differs from the region's own; a key that two regions of
  * one country would share, or that is another region's own key there, is left out.
  */
+/**
+ * Countries whose CLDR 48 subdivision names are mid-renumbering: some locales name another region under the same
+ * code (Morocco's pre-2015 MA-01..16 carry the new regions' names in some locales; Iran's renumbered provinces give
+ * Alborz the names of Razavi Khorasan). A wrong name would send a birth to another province, so these countries'
+ * regions keep their GeoNames names only.
+ */
+const CLDR_NAMES_UNRELIABLE = new Set(['MA', 'IR']);
+
 function regionNames(admin1, ownKeys) {
   const { normalizeKey } = require('../src/engine/places/normalize');
   const file = path.join(__dirname, 'data', 'cldr-subdivisions.tsv.gz');
@@ -225,7 +233,7 @@ function regionNames(admin1, ownKeys) {
   const joined = new Map(); // region index -> CLDR entry
   const perCountry = [];
   for (const [cc, rs] of regionsOf) {
-    const subs = byCountry.get(cc) || [];
+    const subs = CLDR_NAMES_UNRELIABLE.has(cc) ? [] : byCountry.get(cc) || [];
     const used = new Set();
     const join = (r, s) => {
       joined.set(r, s);
