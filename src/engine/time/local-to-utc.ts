@@ -91,7 +91,7 @@ const WINDOW = 3 * 86400; // transitions further apart than this never interact
 export function atLongitude(zone: ZoneRules, longitude: number): ZoneRules {
   const base = Math.round(longitude * 240);
   let byBase = lmtViews.get(zone);
-  if (!byBase) lmtViews.set(zone, (byBase = new Map()));
+  if (!byBase) lmtViews.set(zone, (byBase = new Map<number, ZoneRules>()));
   let view = byBase.get(base);
   if (!view) {
     if (byBase.size >= LMT_VIEWS_PER_ZONE) byBase.clear();
