@@ -78,6 +78,8 @@ interface Try {
   strict?: boolean;
   /** The region part(s) as written when none of them names a region of the country: resolve() refuses the reading. */
   unmatched?: string;
+  /** Region and country as written, when the place must lie in that region (for the error when none does). */
+  written?: string;
 }
 /** Search scope: a place passes when its country is in countries or its region in regions (both null: all). */
 interface Scope {
@@ -577,6 +579,12 @@ export class Gazetteer {
       if (!middle.length && asCountry.region !== undefined) regions.add(asCountry.region);
       const t: Try = { countries: new Set([asCountry.country]), regions: regions.size ? regions : null };
       if (middle.length && !regions.size) t.unmatched = parts.slice(1, -1).join(', ');
+      // a region written out must hold the place: "Франкфурт, Бранденбург, Германия" had answered Frankfurt am Main
+      // in Hesse (the only Frankfurt carrying that name); a region implied by an alias ("London, England") only prefers
+      if (middle.length && regions.size) {
+        t.strict = true;
+        t.written = parts.slice(1).join(', ');
+      }
       tries.push(t);
     }
     const asRegion = this.regionIndex.get(lastKey);
@@ -663,9 +671,10 @@ export class Gazetteer {
       );
     }
     const scope = parts.length > 1 ? new Set(tries.flatMap((t) => [...(t.countries ?? [])])) : null;
+    const written = tries.find((t) => t.written)?.written;
     throw new EngineInputError(
       'LOCATION_NOT_FOUND',
-      `No place called "${cityText}" was found${scope ? ` in ${[...scope].map((c) => this.countries[c].name).join(' / ')}` : ''}.`,
+      `No place called "${cityText}" was found${written ? ` in ${written}` : scope ? ` in ${[...scope].map((c) => this.countries[c].name).join(' / ')}` : ''}.`,
       { suggestions: this.suggest(cityKey, scope) },
     );
   }

@@ -14,6 +14,8 @@ import { resolvePlace } from '.';
  *   2513917 Mérida ES.57 (Extremadura) 38.91611 -6.34366  3523349 Mérida MX.31 (Yucatán) 20.97537 -89.61696
  *   6173331 Vancouver CA.02 (British Columbia) 49.24966 -123.11934
  *   2925533 Frankfurt am Main DE.05 (Hesse) 50.11552 8.68417   5412347 Aurora CO 39.72943 -104.83192
+ *   2925535 Frankfurt (Oder) DE.11 (Brandenburg), Russian alternate names "Франкфурт-на-Одере", "Франкфурт на Одер"
+ *   (not "Франкфурт"); the Bostons of cities500 lie in GB, IE, PH and US GA, VA, MA, NY, PA (none in Oregon)
  */
 const PLACES: Record<number, [number, number]> = {
   4975802: [43.65737, -70.2589],
@@ -32,6 +34,7 @@ const PLACES: Record<number, [number, number]> = {
   3523349: [20.97537, -89.61696],
   6173331: [49.24966, -123.11934],
   2925533: [50.11552, 8.68417],
+  2925535: [52.34714, 14.55062],
   5412347: [39.72943, -104.83192],
 };
 
@@ -73,6 +76,7 @@ const CASES: [string, number][] = [
   ['Vancouver, Colombie-Britannique, Canada', 6173331],
   ['Vancouver, Columbia Británica, Canadá', 6173331],
   ['Frankfurt, Hessen, Deutschland', 2925533],
+  ['Франкфурт-на-Одере, Бранденбург, Германия', 2925535],
 ];
 
 // a region of another country, or one that does not exist: never another place
@@ -106,6 +110,18 @@ describe('regions in every language', () => {
       return [q, p.placeId, p.latitude, p.longitude];
     });
     expect(got).toEqual(CASES.map(([q, id]) => [q, id, ...PLACES[id]]));
+  });
+
+  it('a region of the country that holds no place of that name -> LOCATION_NOT_FOUND naming it, never a namesake in another region', () => {
+    // Frankfurt am Main (Hesse) is the only Frankfurt named "Франкфурт"; Brandenburg's is Frankfurt (Oder)
+    for (const [q, where] of [
+      ['Франкфурт, Бранденбург, Германия', 'Бранденбург, Германия'],
+      ['Boston, Oregon, USA', 'Oregon, USA'],
+    ]) {
+      const e = err(() => resolvePlace(q));
+      expect({ q, code: e.code, message: e.message }).toEqual({ q, code: 'LOCATION_NOT_FOUND', message: expect.stringContaining(`in ${where}.`) as string });
+      expect({ q, n: (e.details as { suggestions: string[] }).suggestions.length > 0 }).toEqual({ q, n: true });
+    }
   });
 
   it('a region of another country or a made-up one -> LOCATION_NOT_FOUND with suggestions, never another place', () => {
