@@ -28,7 +28,7 @@ import { COUNTRY_ALIASES, REGION_ALIASES } from './aliases';
 import { clean, normalizeKey, TOKENS } from './normalize';
 import type { PlaceSuggestion } from './search';
 import { StringTable } from './string-table';
-import { POS_BITS, Source, WordPrefixIndex } from './word-index';
+import { slotOf, Source, wordAt, WordPrefixIndex, wordsAfter } from './word-index';
 
 /** What the gazetteer knows of one place: the part a resolved birth place and a search suggestion share. */
 export interface PlaceFields {
@@ -225,6 +225,13 @@ interface SearchData {
   /** Number of name entries per country, per region. */
   countryEntries: Int32Array;
   regionEntries: Int32Array;
+  /**
+   * Per slot of eWords (a word of a name entry, see word-index.ts): its entry, the entry's posting and stored
+   * weight (weightOf), so that a search reading a word position needs no look-up through the entry or its place.
+   */
+  slotEntry: Int32Array;
+  slotPost: Int32Array;
+  slotWeight: Float64Array;
 }
 
 /**
@@ -408,11 +415,23 @@ export class Gazetteer {
     const entries = this.ePost.length;
     // the entries are in search order (checked: a data file built with other weights would rank silently wrong).
     // Every place is searchable: those no location string reaches (a bigger namesake in the same region) by placeId.
-    const weight = (e: number) => this.weightOf(this.ePost[e]);
-    for (let e = 1; e < entries; e++) {
-      if (weight(e) > weight(e - 1)) {
+    const slots = this.eWords.length;
+    const slotEntry = new Int32Array(slots);
+    const slotPost = new Int32Array(slots);
+    const slotWeight = new Float64Array(slots);
+    let prevWeight = Infinity;
+    for (let e = 0; e < entries; e++) {
+      const post = this.ePost[e];
+      const w = this.weightOf(post);
+      for (let i = this.eStart[e]; i < this.eStart[e + 1]; i++) {
+        slotEntry[i] = e;
+        slotPost[i] = post;
+        slotWeight[i] = w;
+      }
+      if (w > prevWeight) {
         throw new Error('gazetteer: name entries are not in search order; rebuild data/places.tsv.gz with scripts/build-places.js');
       }
+      prevWeight = w;
     }
     const index = new WordPrefixIndex(this.words, this.eStart, this.eWords);
     const nc = this.countries.length;
@@ -427,7 +446,7 @@ export class Gazetteer {
       countryEntries[this.country[i]] += k;
       if (this.region[i] >= 0) regionEntries[this.region[i]] += k;
     }
-    return { index, byPlace, byCountry, byRegion, countryEntries, regionEntries };
+    return { index, byPlace, byCountry, byRegion, countryEntries, regionEntries, slotEntry, slotPost, slotWeight };
   }
 
   /** Number of name entries in the index (for diagnostics). */
@@ -458,7 +477,7 @@ export class Gazetteer {
     const s = this.search_;
     if (s) {
       for (const a of [s.byPlace, s.byCountry, s.byRegion]) b += a.start.byteLength + a.items.byteLength;
-      for (const a of [s.countryEntries, s.regionEntries]) b += a.byteLength;
+      for (const a of [s.countryEntries, s.regionEntries, s.slotEntry, s.slotPost, s.slotWeight]) b += a.byteLength;
     }
     return b + (s ? s.index.bytes : 0);
   }
@@ -955,31 +974,35 @@ export class Gazetteer {
     const hits = (word: number, j: number) => (word >= wlo[2 * j] && word < whi[2 * j]) || (word >= wlo[2 * j + 1] && word < whi[2 * j + 1]);
     const eStart = this.eStart;
     const eWords = this.eWords;
-    /** Do the query words fit the entry's words in order? (0: no, 1: from its first word, 2: from a later one) */
-    const fit = (e: number): number => {
-      const from = eStart[e];
-      const to = eStart[e + 1];
+    /** Do the query words fit an entry's words eWords[from .. to) in order? (0: no, 1: from its first word, 2: from a later one) */
+    const fit = (from: number, to: number): number => {
       let j = 0;
       for (let i = from; i < to && j < n; i++) if (hits(eWords[i], j)) j++;
       if (j < n) return 0;
       return hits(eWords[from], 0) ? 1 : 2;
     };
-    /** Do the query words other than the anchor fit the entry's words around the anchor's position p, in order? */
-    const fitsAround = (e: number, p: number): boolean => {
-      const from = eStart[e];
+    /**
+     * Do the query words other than the anchor fit the words around the anchor's, eWords[slot], in order? p: its word
+     * number in its entry, after: the entry's words after it.
+     */
+    const fitsAround = (slot: number, p: number, after: number): boolean => {
+      // too few words before or after the anchor's to hold the others: known from the position alone
+      if (p < anchor || after < n - 1 - anchor) return false;
       let j = 0;
-      for (let i = from; i < from + p && j < anchor; i++) if (hits(eWords[i], j)) j++;
+      for (let i = slot - p; i < slot && j < anchor; i++) if (hits(eWords[i], j)) j++;
       if (j < anchor) return false;
       j = anchor + 1;
-      for (let i = from + p + 1; i < eStart[e + 1] && j < n; i++) if (hits(eWords[i], j)) j++;
+      for (let i = slot + 1, to = slot + 1 + after; i < to && j < n; i++) if (hits(eWords[i], j)) j++;
       return j === n;
     };
-    /** The score of entry e's match, or NaN when it does not count (alternate names match from their first word). */
-    const scoreOf = (e: number): number => {
-      const post = this.ePost[e];
+    /**
+     * The score of a match on the entry of posting `post` and words eWords[from .. to), or NaN when it does not count
+     * (alternate names match from their first word).
+     */
+    const scoreAt = (post: number, from: number, to: number): number => {
       const id = post >> 1;
       const alt = (post & 1) === 1;
-      const f = fit(e);
+      const f = fit(from, to);
       if (f === 0 || (alt && f === 2)) return NaN;
       const scriptAlt = alt && queryScript !== LATIN && this.ownScript(id) !== queryScript;
       return this.score(id, false, alt, scriptAlt, f === 2, alt && ownExact);
@@ -1020,7 +1043,7 @@ export class Gazetteer {
             for (let q = s.byPlace.start[id]; q < s.byPlace.start[id + 1]; q++) {
               const e = s.byPlace.items[q];
               if (best > -Infinity && best >= bound(this.weightOf(this.ePost[e]))) break;
-              const score = scoreOf(e);
+              const score = scoreAt(this.ePost[e], eStart[e], eStart[e + 1]);
               if (score === score && score > best) {
                 best = score;
                 offer(id, e, score, countsIn(id, sc) ? top : null);
@@ -1033,28 +1056,32 @@ export class Gazetteer {
       } else {
         let extra = 0; // visits since the list filled up
         let visits = 0;
-        // bound(w) <= kth exactly when w <= stopWeight (worked out once per change of kth, not per visit)
+        // bound(w) <= kth exactly when w <= stopWeight (worked out once per change of kth, not per visit); w is read
+        // by the position's slot, not through its entry and place
         let kthSeen = NaN;
         let stopWeight = -1;
+        const { slotEntry, slotPost, slotWeight } = s;
         index.visitByScore(sources[anchor], (v) => {
-          const e = v >> POS_BITS;
-          const post = this.ePost[e];
-          const id = post >> 1;
+          const slot = slotOf(v);
           if (top.full) {
             const kth = top.kth;
             if (kth !== kthSeen) {
               kthSeen = kth;
               stopWeight = Math.min(ALT_DISCOUNT * (10 ** kth - 1), 10 ** (kth + minAltPenalty) - 1) * (1 - 1e-12);
             }
-            const w = this.weightOf(post);
+            const w = slotWeight[slot];
             if ((w > 0 ? w <= stopWeight : kth >= UNPOPULATED) || ++extra > EXTRA_VISITS) return true;
           }
+          const p = wordAt(v);
+          const after = wordsAfter(v);
           // the other query words around the anchor's position, in order (a quick no for most names read)
-          if (n > 1 && !fitsAround(e, v & ((1 << POS_BITS) - 1))) return false;
+          if (n > 1 && !fitsAround(slot, p, after)) return false;
+          const post = slotPost[slot];
+          const id = post >> 1;
           if (!this.passes(id, sc)) return false;
           if (++visits > MAX_VISITS) return true;
-          const score = scoreOf(e);
-          if (score === score) offer(id, e, score, countsIn(id, sc) ? top : null);
+          const score = scoreAt(post, slot - p, slot + 1 + after);
+          if (score === score && found.improves(id, score)) offer(id, slotEntry[slot], score, countsIn(id, sc) ? top : null);
           return false;
         });
       }
@@ -1087,6 +1114,11 @@ class FoundPlaces {
   reset(): void {
     for (const id of this.ids) this.score[id] = NaN;
     this.ids.length = 0;
+  }
+  /** Would a match of this score be the place's best so far? */
+  improves(id: number, score: number): boolean {
+    const cur = this.score[id];
+    return cur !== cur || cur < score;
   }
   /** Records a match; false when the place already has one as good. */
   offer(id: number, e: number, score: number): boolean {
