@@ -27,7 +27,7 @@ import { EngineInputError } from '../types';
 import { COUNTRY_ALIASES, REGION_ALIASES } from './aliases';
 import { clean, normalizeKey, TOKENS } from './normalize';
 import type { PlaceSuggestion } from './search';
-import { StringTable } from './string-table';
+import { headBound, headOf, StringTable } from './string-table';
 import { slotOf, Source, wordAt, WordPrefixIndex, wordsAfter } from './word-index';
 
 /** What the gazetteer knows of one place: the part a resolved birth place and a search suggestion share. */
@@ -287,6 +287,8 @@ export class Gazetteer {
   private readonly eWords: Int32Array;
   private readonly ePost: Int32Array;
   private readonly keyOrder: Int32Array;
+  /** keyHead[k]: the head (headOf) of entry keyOrder[k]'s search key, so that a lookup narrows by heads first. */
+  private readonly keyHead: Float64Array;
   private readonly countryIndex = new Map<string, CountryMatch>();
   private readonly regionIndex = new Map<string, number[]>();
   private readonly search_: SearchData | null = null;
@@ -340,6 +342,7 @@ export class Gazetteer {
     this.eWords = cols.ints('#ewords');
     this.ePost = cols.ints('#epost');
     this.keyOrder = cols.ints('#korder');
+    this.keyHead = this.keyHeads();
     this.loc = cols.has('#loc') ? cols.u8('#loc') : null;
     const regionKeys = cols.strings('#rkey');
     if (
@@ -472,6 +475,7 @@ export class Gazetteer {
       this.eWords,
       this.ePost,
       this.keyOrder,
+      this.keyHead,
     ])
       b += a?.byteLength ?? 0;
     const s = this.search_;
@@ -517,18 +521,49 @@ export class Gazetteer {
     return this.entryIds(key).map((e) => this.ePost[e]);
   }
 
-  /** Entry numbers whose search key (words joined) is key: binary search over the name entries in key order. */
+  /** The heads (headOf) of the entries' search keys, in key order: made of the heads of their first words. */
+  private keyHeads(): Float64Array {
+    const words = this.words;
+    words.indexHeads();
+    const n = this.keyOrder.length;
+    const entryHead = new Float64Array(n);
+    const unit = [1, 2 ** 16, 2 ** 32, 2 ** 48]; // a head's code units: the first times unit[2], the second unit[1], the third 1
+    for (let e = 0; e < n; e++) {
+      if (this.eStart[e + 1] === this.eStart[e]) continue; // no words (none such in the data): head 0
+      let h = words.head(this.eWords[this.eStart[e]]);
+      // a first word of fewer than 3 code units (its head's last unit 0): the next words' first units follow it
+      let units = h % unit[1] ? 3 : Math.floor(h / unit[1]) % unit[1] ? 2 : 1;
+      for (let i = this.eStart[e] + 1, end = this.eStart[e + 1]; i < end && units < 3; i++) {
+        const wh = words.head(this.eWords[i]);
+        const size = wh % unit[1] ? 3 : Math.floor(wh / unit[1]) % unit[1] ? 2 : 1;
+        const take = Math.min(size, 3 - units); // the word's first `take` code units follow the `units` so far
+        h += Math.floor(wh / unit[3 - take]) * unit[3 - units - take];
+        units += take;
+      }
+      entryHead[e] = h;
+    }
+    const heads = new Float64Array(n);
+    for (let k = 0; k < n; k++) heads[k] = entryHead[this.keyOrder[k]];
+    return heads;
+  }
+
+  /**
+   * Entry numbers whose search key (words joined) is key: binary search over the name entries in key order, first
+   * by the keys' heads, then by comparing keys among those that share key's head.
+   */
   private entryIds(key: string): number[] {
     const order = this.keyOrder;
-    let lo = 0;
-    let hi = order.length;
+    const h = headOf(key);
+    let lo = headBound(this.keyHead, h, false, 0, order.length);
+    const end = headBound(this.keyHead, h, true, lo, order.length);
+    let hi = end;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (this.compareEntry(order[mid], key) < 0) lo = mid + 1;
       else hi = mid;
     }
     const out: number[] = [];
-    for (let k = lo; k < order.length && this.compareEntry(order[k], key) === 0; k++) out.push(order[k]);
+    for (let k = lo; k < end && this.compareEntry(order[k], key) === 0; k++) out.push(order[k]);
     return out;
   }
 

@@ -19,7 +19,7 @@
  * through a min-tree over blocks of 32 positions, opened best block first.
  */
 
-import { StringTable } from './string-table';
+import type { StringTable } from './string-table';
 
 /** Positions are slot << SLOT_SHIFT | word number << POS_BITS | words after it (names have at most 31 words). */
 const POS_BITS = 5;
@@ -99,6 +99,7 @@ export class WordPrefixIndex {
     eStart: Int32Array,
     eWords: Int32Array,
   ) {
+    words.indexHeads(); // wordRange's two binary searches per query word
     const nWords = words.length;
     const entries = eStart.length - 1;
     if (eWords.length > MAX_SLOTS) throw new Error(`gazetteer: ${eWords.length} words in name entries, the word index holds at most ${MAX_SLOTS}`);
