@@ -232,6 +232,12 @@ interface SearchData {
   slotEntry: Int32Array;
   slotPost: Int32Array;
   slotWeight: Float64Array;
+  /** Per slot, its place's country and region + 1 (0: unknown): a scoped search passes over other places' names. */
+  slotCountry: Uint16Array;
+  slotRegion: Uint16Array;
+  /** Scratch: 1 for the countries, regions + 1 of the scope being visited (cleared after). */
+  countryMask: Uint8Array;
+  regionMask: Uint8Array;
 }
 
 /**
@@ -422,14 +428,20 @@ export class Gazetteer {
     const slotEntry = new Int32Array(slots);
     const slotPost = new Int32Array(slots);
     const slotWeight = new Float64Array(slots);
+    const slotCountry = new Uint16Array(slots);
+    const slotRegion = new Uint16Array(slots);
+    if (this.countries.length > 0xffff || this.regionNames.length >= 0xffff) throw new Error('gazetteer: too many countries or regions for the search index');
     let prevWeight = Infinity;
     for (let e = 0; e < entries; e++) {
       const post = this.ePost[e];
       const w = this.weightOf(post);
+      const id = post >> 1;
       for (let i = this.eStart[e]; i < this.eStart[e + 1]; i++) {
         slotEntry[i] = e;
         slotPost[i] = post;
         slotWeight[i] = w;
+        slotCountry[i] = this.country[id];
+        slotRegion[i] = this.region[id] + 1;
       }
       if (w > prevWeight) {
         throw new Error('gazetteer: name entries are not in search order; rebuild data/places.tsv.gz with scripts/build-places.js');
@@ -449,7 +461,23 @@ export class Gazetteer {
       countryEntries[this.country[i]] += k;
       if (this.region[i] >= 0) regionEntries[this.region[i]] += k;
     }
-    return { index, byPlace, byCountry, byRegion, countryEntries, regionEntries, slotEntry, slotPost, slotWeight };
+    const countryMask = new Uint8Array(nc);
+    const regionMask = new Uint8Array(nr + 1);
+    return {
+      index,
+      byPlace,
+      byCountry,
+      byRegion,
+      countryEntries,
+      regionEntries,
+      slotEntry,
+      slotPost,
+      slotWeight,
+      slotCountry,
+      slotRegion,
+      countryMask,
+      regionMask,
+    };
   }
 
   /** Number of name entries in the index (for diagnostics). */
@@ -481,7 +509,7 @@ export class Gazetteer {
     const s = this.search_;
     if (s) {
       for (const a of [s.byPlace, s.byCountry, s.byRegion]) b += a.start.byteLength + a.items.byteLength;
-      for (const a of [s.countryEntries, s.regionEntries, s.slotEntry, s.slotPost, s.slotWeight]) b += a.byteLength;
+      for (const a of [s.countryEntries, s.regionEntries, s.slotEntry, s.slotPost, s.slotWeight, s.slotCountry, s.slotRegion]) b += a.byteLength;
     }
     return b + (s ? s.index.bytes : 0);
   }
@@ -1095,30 +1123,39 @@ export class Gazetteer {
         // by the position's slot, not through its entry and place
         let kthSeen = NaN;
         let stopWeight = -1;
-        const { slotEntry, slotPost, slotWeight } = s;
-        index.visitByScore(sources[anchor], (v) => {
-          const slot = slotOf(v);
-          if (top.full) {
-            const kth = top.kth;
-            if (kth !== kthSeen) {
-              kthSeen = kth;
-              stopWeight = Math.min(ALT_DISCOUNT * (10 ** kth - 1), 10 ** (kth + minAltPenalty) - 1) * (1 - 1e-12);
+        const { slotEntry, slotPost, slotWeight, slotCountry, slotRegion, countryMask, regionMask } = s;
+        // the scope as masks over countries and regions (what passes() asks of a place, asked of the slot)
+        const scoped = !!(sc.countries || sc.regions);
+        for (const c of sc.countries ?? []) countryMask[c] = 1;
+        for (const r of sc.regions ?? []) regionMask[r + 1] = 1;
+        try {
+          index.visitByScore(sources[anchor], (v) => {
+            const slot = slotOf(v);
+            if (top.full) {
+              const kth = top.kth;
+              if (kth !== kthSeen) {
+                kthSeen = kth;
+                stopWeight = Math.min(ALT_DISCOUNT * (10 ** kth - 1), 10 ** (kth + minAltPenalty) - 1) * (1 - 1e-12);
+              }
+              const w = slotWeight[slot];
+              if ((w > 0 ? w <= stopWeight : kth >= UNPOPULATED) || ++extra > EXTRA_VISITS) return true;
             }
-            const w = slotWeight[slot];
-            if ((w > 0 ? w <= stopWeight : kth >= UNPOPULATED) || ++extra > EXTRA_VISITS) return true;
-          }
-          const p = wordAt(v);
-          const after = wordsAfter(v);
-          // the other query words around the anchor's position, in order (a quick no for most names read)
-          if (n > 1 && !fitsAround(slot, p, after)) return false;
-          const post = slotPost[slot];
-          const id = post >> 1;
-          if (!this.passes(id, sc)) return false;
-          if (++visits > MAX_VISITS) return true;
-          const score = scoreAt(post, slot - p, slot + 1 + after);
-          if (score === score && found.improves(id, score)) offer(id, slotEntry[slot], score, countsIn(id, sc) ? top : null);
-          return false;
-        });
+            const p = wordAt(v);
+            const after = wordsAfter(v);
+            // the other query words around the anchor's position, in order (a quick no for most names read)
+            if (n > 1 && !fitsAround(slot, p, after)) return false;
+            if (scoped && countryMask[slotCountry[slot]] === 0 && regionMask[slotRegion[slot]] === 0) return false;
+            const post = slotPost[slot];
+            const id = post >> 1;
+            if (++visits > MAX_VISITS) return true;
+            const score = scoreAt(post, slot - p, slot + 1 + after);
+            if (score === score && found.improves(id, score)) offer(id, slotEntry[slot], score, countsIn(id, sc) ? top : null);
+            return false;
+          });
+        } finally {
+          for (const c of sc.countries ?? []) countryMask[c] = 0;
+          for (const r of sc.regions ?? []) regionMask[r + 1] = 0;
+        }
       }
     }
     return this.ranked(found, outside, limit);
