@@ -2,11 +2,19 @@
  * Place and time resolution benchmark: gazetteer load time and memory, lookups/s, place searches/s (distinct
  * realistic prefixes, as typed into a search box), localToUtc/s.
  * Standalone: npx ts-node --transpile-only bench/places.ts   (node --expose-gc for exact memory figures)
+ * BENCH_BASE=<commit> adds the search latencies of this tree and of that commit (checked out in a git worktree beside
+ * this one) measured in one process, call by call: each query once per round on each, which goes first alternating,
+ * BENCH_PLACES_ROUNDS rounds (default 40). Figures of two separate runs differ by more than the change being judged.
  */
+import { execFileSync } from 'node:child_process';
+import { existsSync, symlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Report } from './report';
 import { printReport } from './report';
 import { Gazetteer, loadGazetteer, searchPlaces } from '../src/engine/places';
 import { localToUtc } from '../src/engine/time';
+
+const ROOT = resolve(__dirname, '..');
 
 const QUERIES = [
   'Springfield, Illinois, USA',
@@ -132,7 +140,44 @@ function searchQueries(): string[] {
   return [...out];
 }
 
-// eslint-disable-next-line @typescript-eslint/require-await -- every section keeps bench/run.ts's async run() contract (a throw becomes a rejection)
+/** The commit `base` checked out beside this tree (once), sharing this tree's node_modules. */
+function baseTree(base: string): string {
+  const sha = execFileSync('git', ['rev-parse', '--short', base], { cwd: ROOT }).toString().trim();
+  const dir = join(ROOT, '..', `.hd-bench-base-${sha}`);
+  if (!existsSync(dir)) {
+    execFileSync('git', ['worktree', 'add', '--detach', dir, sha], { cwd: ROOT, stdio: 'ignore' });
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  }
+  return dir;
+}
+
+/** Search latencies of this tree and of BENCH_BASE, interleaved call by call (see the header). */
+function compareWithBase(report: Report, base: string, searches: string[]): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the base tree's engine, loaded beside this one's
+  const other = require(join(baseTree(base), 'src', 'engine', 'places')) as { searchPlaces: (q: string, limit: number) => unknown };
+  const rounds = Number(process.env.BENCH_PLACES_ROUNDS ?? 40);
+  const both = [searchPlaces, other.searchPlaces];
+  for (let r = 0; r < 3; r++) for (const q of searches) for (const f of both) f(q, 10); // loads the base's gazetteer, warms up
+  const times: number[][] = [[], []];
+  for (let r = 0; r < rounds; r++) {
+    searches.forEach((q, i) => {
+      for (const k of (r + i) % 2 ? [1, 0] : [0, 1]) {
+        const t = process.hrtime.bigint();
+        both[k](q, 10);
+        times[k].push(Number(process.hrtime.bigint() - t) / 1e3);
+      }
+    });
+  }
+  ['search_interleaved', 'base_search_interleaved'].forEach((name, k) => {
+    const sorted = times[k].sort((a, b) => a - b);
+    const at = (p: number) => sorted[Math.floor(sorted.length * p)];
+    report(`places.${name}_mean_us`, sorted.reduce((a, b) => a + b, 0) / sorted.length, 'µs');
+    report(`places.${name}_p50_us`, at(0.5), 'µs');
+    report(`places.${name}_p90_us`, at(0.9), 'µs');
+    report(`places.${name}_p99_us`, at(0.99), `µs (${rounds} rounds of ${searches.length}${k ? `, ${base}` : ''})`);
+  });
+}
+
 export async function run(report: Report): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
@@ -142,6 +187,12 @@ export async function run(report: Report): Promise<void> {
   const g: Gazetteer = loadGazetteer();
   const loadMs = Number(process.hrtime.bigint() - t0) / 1e6;
   gc?.();
+  if (gc) {
+    // a collection hands the memory of dead array buffers (the load's decoded columns, ~54 MB) to a background thread
+    // to free; counted before that is done, arrays_mb read 127 MB in 2 of 5 runs instead of 73
+    await new Promise((r) => setTimeout(r, 200));
+    gc();
+  }
   const mem = process.memoryUsage();
   const heapMb = (mem.heapUsed - heapBefore) / 1024 / 1024;
   const arraysMb = (mem.arrayBuffers - arraysBefore) / 1024 / 1024;
@@ -181,6 +232,7 @@ export async function run(report: Report): Promise<void> {
   times.sort((a, b) => a - b);
   report('places.search_p50_us', times[Math.floor(times.length * 0.5)], 'µs');
   report('places.search_p99_us', times[Math.floor(times.length * 0.99)], 'µs');
+  if (process.env.BENCH_BASE) compareWithBase(report, process.env.BENCH_BASE, searches);
 
   const cases: [string, string, string, number][] = [
     ['1990-05-15', '12:30', 'Europe/Amsterdam', 4.9],

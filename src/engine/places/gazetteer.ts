@@ -28,8 +28,8 @@ import { EngineInputError } from '../types';
 import { COUNTRY_ALIASES, REGION_ALIASES } from './aliases';
 import { clean, normalizeKey, TOKENS } from './normalize';
 import type { PlaceSuggestion } from './search';
-import { StringTable } from './string-table';
-import { POS_BITS, Source, WordPrefixIndex } from './word-index';
+import { headOf, Heads, StringTable } from './string-table';
+import { slotOf, Source, wordAt, WordPrefixIndex, wordsAfter } from './word-index';
 
 /** What the gazetteer knows of one place: the part a resolved birth place and a search suggestion share. */
 export interface PlaceFields {
@@ -228,6 +228,19 @@ interface SearchData {
   /** Number of name entries per country, per region. */
   countryEntries: Int32Array;
   regionEntries: Int32Array;
+  /**
+   * Per slot of eWords (a word of a name entry, see word-index.ts): its entry, the entry's posting and stored
+   * weight (weightOf), so that a search reading a word position needs no look-up through the entry or its place.
+   */
+  slotEntry: Int32Array;
+  slotPost: Int32Array;
+  slotWeight: Float64Array;
+  /** Per slot, its place's country and region + 1 (0: unknown): a scoped search passes over other places' names. */
+  slotCountry: Uint16Array;
+  slotRegion: Uint16Array;
+  /** Scratch: 1 for the countries, regions + 1 of the scope being visited (cleared after). */
+  countryMask: Uint8Array;
+  regionMask: Uint8Array;
 }
 
 /**
@@ -283,6 +296,8 @@ export class Gazetteer {
   private readonly eWords: Int32Array;
   private readonly ePost: Int32Array;
   private readonly keyOrder: Int32Array;
+  /** keyHead[k]: the head (headOf) of entry keyOrder[k]'s search key, so that a lookup narrows by heads first. */
+  private readonly keyHead: Heads;
   private readonly countryIndex = new Map<string, CountryMatch>();
   private readonly regionIndex = new Map<string, number[]>();
   private readonly search_: SearchData | null = null;
@@ -336,6 +351,7 @@ export class Gazetteer {
     this.eWords = cols.ints('#ewords');
     this.ePost = cols.ints('#epost');
     this.keyOrder = cols.ints('#korder');
+    this.keyHead = new Heads(this.keyHeads());
     this.loc = cols.has('#loc') ? cols.u8('#loc') : null;
     const regionKeys = cols.strings('#rkey');
     if (
@@ -414,11 +430,29 @@ export class Gazetteer {
     const entries = this.ePost.length;
     // the entries are in search order (checked: a data file built with other weights would rank silently wrong).
     // Every place is searchable: those no location string reaches (a bigger namesake in the same region) by placeId.
-    const weight = (e: number) => this.weightOf(this.ePost[e]);
-    for (let e = 1; e < entries; e++) {
-      if (weight(e) > weight(e - 1)) {
+    const slots = this.eWords.length;
+    const slotEntry = new Int32Array(slots);
+    const slotPost = new Int32Array(slots);
+    const slotWeight = new Float64Array(slots);
+    const slotCountry = new Uint16Array(slots);
+    const slotRegion = new Uint16Array(slots);
+    if (this.countries.length > 0xffff || this.regionNames.length >= 0xffff) throw new Error('gazetteer: too many countries or regions for the search index');
+    let prevWeight = Infinity;
+    for (let e = 0; e < entries; e++) {
+      const post = this.ePost[e];
+      const w = this.weightOf(post);
+      const id = post >> 1;
+      for (let i = this.eStart[e]; i < this.eStart[e + 1]; i++) {
+        slotEntry[i] = e;
+        slotPost[i] = post;
+        slotWeight[i] = w;
+        slotCountry[i] = this.country[id];
+        slotRegion[i] = this.region[id] + 1;
+      }
+      if (w > prevWeight) {
         throw new Error('gazetteer: name entries are not in search order; rebuild data/places.tsv.gz with scripts/build-places.js');
       }
+      prevWeight = w;
     }
     const index = new WordPrefixIndex(this.words, this.eStart, this.eWords);
     const nc = this.countries.length;
@@ -433,7 +467,23 @@ export class Gazetteer {
       countryEntries[this.country[i]] += k;
       if (this.region[i] >= 0) regionEntries[this.region[i]] += k;
     }
-    return { index, byPlace, byCountry, byRegion, countryEntries, regionEntries };
+    const countryMask = new Uint8Array(nc);
+    const regionMask = new Uint8Array(nr + 1);
+    return {
+      index,
+      byPlace,
+      byCountry,
+      byRegion,
+      countryEntries,
+      regionEntries,
+      slotEntry,
+      slotPost,
+      slotWeight,
+      slotCountry,
+      slotRegion,
+      countryMask,
+      regionMask,
+    };
   }
 
   /** Number of name entries in the index (for diagnostics). */
@@ -461,10 +511,11 @@ export class Gazetteer {
       this.keyOrder,
     ])
       b += a?.byteLength ?? 0;
+    b += this.keyHead.bytes;
     const s = this.search_;
     if (s) {
       for (const a of [s.byPlace, s.byCountry, s.byRegion]) b += a.start.byteLength + a.items.byteLength;
-      for (const a of [s.countryEntries, s.regionEntries]) b += a.byteLength;
+      for (const a of [s.countryEntries, s.regionEntries, s.slotEntry, s.slotPost, s.slotWeight, s.slotCountry, s.slotRegion]) b += a.byteLength;
     }
     return b + (s ? s.index.bytes : 0);
   }
@@ -504,18 +555,49 @@ export class Gazetteer {
     return this.entryIds(key).map((e) => this.ePost[e]);
   }
 
-  /** Entry numbers whose search key (words joined) is key: binary search over the name entries in key order. */
+  /** The heads (headOf) of the entries' search keys, in key order: made of the heads of their first words. */
+  private keyHeads(): Float64Array {
+    const words = this.words;
+    words.indexHeads();
+    const n = this.keyOrder.length;
+    const entryHead = new Float64Array(n);
+    const unit = [1, 2 ** 16, 2 ** 32, 2 ** 48]; // a head's code units: the first times unit[2], the second unit[1], the third 1
+    for (let e = 0; e < n; e++) {
+      if (this.eStart[e + 1] === this.eStart[e]) continue; // no words (none such in the data): head 0
+      let h = words.head(this.eWords[this.eStart[e]]);
+      // a first word of fewer than 3 code units (its head's last unit 0): the next words' first units follow it
+      let units = h % unit[1] ? 3 : Math.floor(h / unit[1]) % unit[1] ? 2 : 1;
+      for (let i = this.eStart[e] + 1, end = this.eStart[e + 1]; i < end && units < 3; i++) {
+        const wh = words.head(this.eWords[i]);
+        const size = wh % unit[1] ? 3 : Math.floor(wh / unit[1]) % unit[1] ? 2 : 1;
+        const take = Math.min(size, 3 - units); // the word's first `take` code units follow the `units` so far
+        h += Math.floor(wh / unit[3 - take]) * unit[3 - units - take];
+        units += take;
+      }
+      entryHead[e] = h;
+    }
+    const heads = new Float64Array(n);
+    for (let k = 0; k < n; k++) heads[k] = entryHead[this.keyOrder[k]];
+    return heads;
+  }
+
+  /**
+   * Entry numbers whose search key (words joined) is key: binary search over the name entries in key order, first
+   * by the keys' heads, then by comparing keys among those that share key's head.
+   */
   private entryIds(key: string): number[] {
     const order = this.keyOrder;
-    let lo = 0;
-    let hi = order.length;
+    const h = headOf(key);
+    let lo = this.keyHead.lower(h);
+    const end = this.keyHead.upper(h, lo);
+    let hi = end;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (this.compareEntry(order[mid], key) < 0) lo = mid + 1;
       else hi = mid;
     }
     const out: number[] = [];
-    for (let k = lo; k < order.length && this.compareEntry(order[k], key) === 0; k++) out.push(order[k]);
+    for (let k = lo; k < end && this.compareEntry(order[k], key) === 0; k++) out.push(order[k]);
     return out;
   }
 
@@ -968,31 +1050,35 @@ export class Gazetteer {
     const hits = (word: number, j: number) => (word >= wlo[2 * j] && word < whi[2 * j]) || (word >= wlo[2 * j + 1] && word < whi[2 * j + 1]);
     const eStart = this.eStart;
     const eWords = this.eWords;
-    /** Do the query words fit the entry's words in order? (0: no, 1: from its first word, 2: from a later one) */
-    const fit = (e: number): number => {
-      const from = eStart[e];
-      const to = eStart[e + 1];
+    /** Do the query words fit an entry's words eWords[from .. to) in order? (0: no, 1: from its first word, 2: from a later one) */
+    const fit = (from: number, to: number): number => {
       let j = 0;
       for (let i = from; i < to && j < n; i++) if (hits(eWords[i], j)) j++;
       if (j < n) return 0;
       return hits(eWords[from], 0) ? 1 : 2;
     };
-    /** Do the query words other than the anchor fit the entry's words around the anchor's position p, in order? */
-    const fitsAround = (e: number, p: number): boolean => {
-      const from = eStart[e];
+    /**
+     * Do the query words other than the anchor fit the words around the anchor's, eWords[slot], in order? p: its word
+     * number in its entry, after: the entry's words after it.
+     */
+    const fitsAround = (slot: number, p: number, after: number): boolean => {
+      // too few words before or after the anchor's to hold the others: known from the position alone
+      if (p < anchor || after < n - 1 - anchor) return false;
       let j = 0;
-      for (let i = from; i < from + p && j < anchor; i++) if (hits(eWords[i], j)) j++;
+      for (let i = slot - p; i < slot && j < anchor; i++) if (hits(eWords[i], j)) j++;
       if (j < anchor) return false;
       j = anchor + 1;
-      for (let i = from + p + 1; i < eStart[e + 1] && j < n; i++) if (hits(eWords[i], j)) j++;
+      for (let i = slot + 1, to = slot + 1 + after; i < to && j < n; i++) if (hits(eWords[i], j)) j++;
       return j === n;
     };
-    /** The score of entry e's match, or NaN when it does not count (alternate names match from their first word). */
-    const scoreOf = (e: number): number => {
-      const post = this.ePost[e];
+    /**
+     * The score of a match on the entry of posting `post` and words eWords[from .. to), or NaN when it does not count
+     * (alternate names match from their first word).
+     */
+    const scoreAt = (post: number, from: number, to: number): number => {
       const id = post >> 1;
       const alt = (post & 1) === 1;
-      const f = fit(e);
+      const f = fit(from, to);
       if (f === 0 || (alt && f === 2)) return NaN;
       const scriptAlt = alt && queryScript !== LATIN && this.ownScript(id) !== queryScript;
       return this.score(id, false, alt, scriptAlt, f === 2, alt && ownExact);
@@ -1033,7 +1119,7 @@ export class Gazetteer {
             for (let q = s.byPlace.start[id]; q < s.byPlace.start[id + 1]; q++) {
               const e = s.byPlace.items[q];
               if (best > -Infinity && best >= bound(this.weightOf(this.ePost[e]))) break;
-              const score = scoreOf(e);
+              const score = scoreAt(this.ePost[e], eStart[e], eStart[e + 1]);
               if (score === score && score > best) {
                 best = score;
                 offer(id, e, score, countsIn(id, sc) ? top : null);
@@ -1046,42 +1132,69 @@ export class Gazetteer {
       } else {
         let extra = 0; // visits since the list filled up
         let visits = 0;
-        // bound(w) <= kth exactly when w <= stopWeight (worked out once per change of kth, not per visit)
+        // bound(w) <= kth exactly when w <= stopWeight (worked out once per change of kth, not per visit); w is read
+        // by the position's slot, not through its entry and place
         let kthSeen = NaN;
         let stopWeight = -1;
-        index.visitByScore(sources[anchor], (v) => {
-          const e = v >> POS_BITS;
-          const post = this.ePost[e];
-          const id = post >> 1;
-          if (top.full) {
-            const kth = top.kth;
-            if (kth !== kthSeen) {
-              kthSeen = kth;
-              stopWeight = Math.min(ALT_DISCOUNT * (10 ** kth - 1), 10 ** (kth + minAltPenalty) - 1) * (1 - 1e-12);
+        const { slotEntry, slotPost, slotWeight, slotCountry, slotRegion, countryMask, regionMask } = s;
+        // the scope as masks over countries and regions (what passes() asks of a place, asked of the slot)
+        const scoped = !!(sc.countries || sc.regions);
+        for (const c of sc.countries ?? []) countryMask[c] = 1;
+        for (const r of sc.regions ?? []) regionMask[r + 1] = 1;
+        try {
+          index.visitByScore(sources[anchor], (v) => {
+            const slot = slotOf(v);
+            if (top.full) {
+              const kth = top.kth;
+              if (kth !== kthSeen) {
+                kthSeen = kth;
+                stopWeight = Math.min(ALT_DISCOUNT * (10 ** kth - 1), 10 ** (kth + minAltPenalty) - 1) * (1 - 1e-12);
+              }
+              const w = slotWeight[slot];
+              if ((w > 0 ? w <= stopWeight : kth >= UNPOPULATED) || ++extra > EXTRA_VISITS) return true;
             }
-            const w = this.weightOf(post);
-            if ((w > 0 ? w <= stopWeight : kth >= UNPOPULATED) || ++extra > EXTRA_VISITS) return true;
-          }
-          // the other query words around the anchor's position, in order (a quick no for most names read)
-          if (n > 1 && !fitsAround(e, v & ((1 << POS_BITS) - 1))) return false;
-          if (!this.passes(id, sc)) return false;
-          if (++visits > MAX_VISITS) return true;
-          const score = scoreOf(e);
-          if (score === score) offer(id, e, score, countsIn(id, sc) ? top : null);
-          return false;
-        });
+            const p = wordAt(v);
+            const after = wordsAfter(v);
+            // the other query words around the anchor's position, in order (a quick no for most names read)
+            if (n > 1 && !fitsAround(slot, p, after)) return false;
+            if (scoped && countryMask[slotCountry[slot]] === 0 && regionMask[slotRegion[slot]] === 0) return false;
+            const post = slotPost[slot];
+            const id = post >> 1;
+            if (++visits > MAX_VISITS) return true;
+            const score = scoreAt(post, slot - p, slot + 1 + after);
+            if (score === score && found.improves(id, score)) offer(id, slotEntry[slot], score, countsIn(id, sc) ? top : null);
+            return false;
+          });
+        } finally {
+          for (const c of sc.countries ?? []) countryMask[c] = 0;
+          for (const r of sc.regions ?? []) regionMask[r + 1] = 0;
+        }
       }
     }
     return this.ranked(found, outside, limit);
   }
 
-  /** The best `limit` places found: the preferred regions' first, then by score (then seats first, then place order). */
+  /**
+   * The best `limit` places found: the preferred regions' first, then by score (then seats first, then place order).
+   * Picked in one pass into a list kept in order (a common name's exact matches are a hundred places or more, where a
+   * sort of them all took 20 µs of comparator calls); the order is total, so the list is the sorted list's head.
+   */
   private ranked(found: FoundPlaces, outside: (id: number) => number, limit: number): Array<{ id: number; e: number }> {
     const score = found.score;
-    return found.ids
-      .sort((a, b) => outside(a) - outside(b) || score[b] - score[a] || this.kind[a] - this.kind[b] || a - b)
-      .slice(0, limit)
-      .map((id) => ({ id, e: found.entry[id] }));
+    const kind = this.kind;
+    const before = (a: number, b: number) => outside(a) - outside(b) || score[b] - score[a] || kind[a] - kind[b] || a - b;
+    const best: number[] = [];
+    for (const id of found.ids) {
+      if (best.length < limit) best.push(id);
+      else if (before(id, best[limit - 1]) < 0) best[limit - 1] = id;
+      else continue;
+      for (let i = best.length - 1; i > 0 && before(best[i], best[i - 1]) < 0; i--) {
+        const t = best[i];
+        best[i] = best[i - 1];
+        best[i - 1] = t;
+      }
+    }
+    return best.map((id) => ({ id, e: found.entry[id] }));
   }
 }
 
@@ -1100,6 +1213,11 @@ class FoundPlaces {
   reset(): void {
     for (const id of this.ids) this.score[id] = NaN;
     this.ids.length = 0;
+  }
+  /** Would a match of this score be the place's best so far? */
+  improves(id: number, score: number): boolean {
+    const cur = this.score[id];
+    return cur !== cur || cur < score;
   }
   /** Records a match; false when the place already has one as good. */
   offer(id: number, e: number, score: number): boolean {

@@ -2,9 +2,12 @@
  * The word-prefix index behind searchPlaces (see search.ts).
  *
  * Every word position of every name entry (a place's name, ASCII name or alternate name, normalised into
- * words) is one int, entry << POS_BITS | word position. The entries come in search order (the data file
- * stores them so: best place first, an alternate name counting as a smaller place), so a position's score is
- * simply its entry number. `positions` holds them bucketed by
+ * words) is one int: its slot (its index in the entries' words, eWords) << SLOT_SHIFT | its word number in the
+ * entry << POS_BITS | the number of the entry's words after it (see slotOf, wordAt, wordsAfter). A search reads
+ * the entry's words around it straight from eWords (slot - word number .. slot + words after), without a look-up
+ * of the entry's start, and knows before reading them whether its other words can fit. The entries come in search
+ * order (the data file stores them so: best place first, an alternate name counting as a smaller place), entry
+ * after entry in eWords, so a position's score is simply its slot. `positions` holds them bucketed by
  * word, the words in sorted order — so all words starting with a prefix are one id range found by binary
  * search, and their positions one contiguous range of `positions` — and within a bucket in score order.
  *
@@ -16,10 +19,28 @@
  * through a min-tree over blocks of 32 positions, opened best block first.
  */
 
-import { StringTable } from './string-table';
+import type { StringTable } from './string-table';
 
-/** Positions are entry << POS_BITS | word position (names have at most 31 words). */
-export const POS_BITS = 5;
+/** Positions are slot << SLOT_SHIFT | word number << POS_BITS | words after it (names have at most 31 words). */
+const POS_BITS = 5;
+const SLOT_SHIFT = 2 * POS_BITS;
+const POS_MASK = (1 << POS_BITS) - 1;
+/** Word slots a position can name (positions are positive int32). */
+const MAX_SLOTS = 2 ** (31 - SLOT_SHIFT);
+
+/** A position's slot: the index of its word in eWords. */
+export function slotOf(position: number): number {
+  return position >> SLOT_SHIFT;
+}
+/** A position's word number within its entry (0: the first word). */
+export function wordAt(position: number): number {
+  return (position >> POS_BITS) & POS_MASK;
+}
+/** The number of words of its entry after a position's word. */
+export function wordsAfter(position: number): number {
+  return position & POS_MASK;
+}
+
 const BLOCK_BITS = 5;
 const BLOCK = 1 << BLOCK_BITS;
 export const NO_SCORE = 0x7fffffff;
@@ -54,7 +75,7 @@ export interface Source {
 }
 
 export class WordPrefixIndex {
-  /** entry << POS_BITS | position, bucketed by word id (bucket w is wStart[w] .. wStart[w+1]), by score within. */
+  /** Positions (slot << SLOT_SHIFT | …), bucketed by word id (bucket w is wStart[w] .. wStart[w+1]), by score within. */
   private readonly positions: Int32Array;
   private readonly wStart: Int32Array;
   /** Bit k set: position k is the first of its word's bucket. */
@@ -78,15 +99,19 @@ export class WordPrefixIndex {
     eStart: Int32Array,
     eWords: Int32Array,
   ) {
+    words.indexHeads(); // wordRange's two binary searches per query word
     const nWords = words.length;
     const entries = eStart.length - 1;
+    if (eWords.length > MAX_SLOTS) throw new Error(`gazetteer: ${eWords.length} words in name entries, the word index holds at most ${MAX_SLOTS}`);
     const wStart = new Int32Array(nWords + 1);
     for (let i = 0; i < eWords.length; i++) wStart[eWords[i] + 1]++;
     for (let w = 0; w < nWords; w++) wStart[w + 1] += wStart[w];
     const fill = wStart.slice(0, nWords);
     const positions = new Int32Array(eWords.length);
     for (let e = 0; e < entries; e++) {
-      for (let i = eStart[e], p = 0; i < eStart[e + 1]; i++, p++) positions[fill[eWords[i]]++] = (e << POS_BITS) | p;
+      const count = eStart[e + 1] - eStart[e];
+      if (count > POS_MASK + 1) throw new Error(`gazetteer: name entry ${e} has ${count} words, the word index holds at most ${POS_MASK + 1}`);
+      for (let i = eStart[e], p = 0; i < eStart[e + 1]; i++, p++) positions[fill[eWords[i]]++] = (i << SLOT_SHIFT) | (p << POS_BITS) | (count - 1 - p);
     }
     const runStart = new Uint32Array((positions.length >> 5) + 1);
     for (let w = 0; w < nWords; w++) runStart[wStart[w] >> 5] |= 1 << (wStart[w] & 31);
@@ -137,9 +162,9 @@ export class WordPrefixIndex {
     return this.words.lowerBound(s);
   }
 
-  /** A position's score: its entry number (entries are in search order). */
+  /** A position's score: its slot (entries are in search order, their words in entry order). */
   private scoreOf(position: number): number {
-    return position >> POS_BITS;
+    return position >> SLOT_SHIFT;
   }
 
   private isRunStart(k: number): boolean {
