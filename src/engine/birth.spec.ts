@@ -1,15 +1,5 @@
 import { resolveBirth } from './birth';
-import { EngineInputError } from './types';
-
-function err(fn: () => unknown): EngineInputError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof EngineInputError) return e;
-    throw e;
-  }
-  throw new Error('expected an EngineInputError');
-}
+import { inputError as err } from '../../test/helpers/input-error';
 
 /**
  * The product's reference birth places. Expected offsets are the zdump values for the zone on that date

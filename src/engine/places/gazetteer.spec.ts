@@ -1,15 +1,5 @@
-import { EngineInputError } from '../types';
 import { loadGazetteer, normalizeKey, normalizeWords, resolvePlace } from '.';
-
-function err(fn: () => unknown): EngineInputError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof EngineInputError) return e;
-    throw e;
-  }
-  throw new Error('expected an EngineInputError');
-}
+import { inputError as err } from '../../../test/helpers/input-error';
 
 describe('normalizeKey', () => {
   it('ignores case, diacritics, punctuation and spacing', () => {

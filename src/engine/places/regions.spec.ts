@@ -1,5 +1,5 @@
-import { EngineInputError } from '../types';
 import { resolvePlace } from '.';
+import { inputError as err } from '../../../test/helpers/input-error';
 
 /**
  * Region names in other languages and scripts (Unicode CLDR subdivision names joined to GeoNames' admin1 regions by
@@ -92,16 +92,6 @@ const WRONG_REGION = [
   'Kansas City, Mordor, USA',
   'Frankfurt, Texas, Deutschland',
 ];
-
-function err(fn: () => unknown): EngineInputError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof EngineInputError) return e;
-    throw e;
-  }
-  throw new Error('expected an EngineInputError');
-}
 
 describe('regions in every language', () => {
   it(`${CASES.length} "City, Region[, Country]" queries with the region in another language or script resolve to the right place`, () => {

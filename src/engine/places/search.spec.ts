@@ -1,16 +1,6 @@
-import { EngineInputError } from '../types';
 import { loadGazetteer, resolvePlace, resolvePlaceById, searchPlaces } from '.';
 import type { PlaceSuggestion, ResolvedPlace } from '.';
-
-function err(fn: () => unknown): EngineInputError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof EngineInputError) return e;
-    throw e;
-  }
-  throw new Error('expected an EngineInputError');
-}
+import { inputError as err } from '../../../test/helpers/input-error';
 
 /** Same place: same name and coordinates. */
 const same = (a: { name: string; latitude: number; longitude: number }, b: { name: string; latitude: number; longitude: number }) =>
