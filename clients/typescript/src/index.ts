@@ -39,7 +39,7 @@ export type StationsRequest = RequestBody<'/v1/transits/stations'>;
 export type ReturnsRequest = RequestBody<'/v1/chart/returns'>;
 export type TransitCalendarRequest = RequestBody<'/v1/chart/transit-calendar'>;
 export type BatchRequest = RequestBody<'/v1/charts/batch'>;
-/** POST /v1/jobs as JSON: `{ operation?, items, meaning?, callbackUrl? }`. */
+/** POST /v1/jobs as JSON: `{ operation?, items, meaning?, callbackUrl?, progressEvery? }`. */
 export type BulkJobRequest = RequestBody<'/v1/jobs'>;
 export type PlacesQuery = QueryOf<'/v1/places'>;
 /** A language of the meaning library: `meaning` in the chart requests, `lang` of the reference. */
