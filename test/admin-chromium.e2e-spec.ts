@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { chromiumSuite, launchChromium } from './helpers/chromium';
+import { chromiumSuite, launchChromium, pageErrors } from './helpers/chromium';
 import { RunningService, startService } from './helpers/service';
 
 const SHOTS = path.join(os.tmpdir(), 'admin-chromium');
@@ -30,12 +30,10 @@ chromiumSuite('queue dashboard in headless Chromium')('queue dashboard in headle
       const requested: string[] = [];
       const answered: string[] = [];
       const refused: string[] = [];
-      const errors: string[] = [];
+      const errors = pageErrors(page);
       page.on('request', (r) => requested.push(r.url()));
       page.on('response', (r) => answered.push(r.url()));
       page.on('requestfailed', (r) => refused.push(`${r.url()} ${r.failure()?.errorText}`));
-      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-      page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(`${service.baseUrl}/admin/queues`);
       await page.getByText('charts-heavy').first().waitFor({ timeout: 20_000 });
       await page.screenshot({ path: path.join(SHOTS, 'queues.png'), fullPage: true });

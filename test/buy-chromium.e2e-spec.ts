@@ -10,7 +10,7 @@ import * as path from 'path';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { keyedOperations, OPERATION_GROUPS } from '../src/modules/operations/operations';
 import { referenceSample, startOfAMinute } from './helpers/buy-sample';
-import { chromiumSuite, launchChromium } from './helpers/chromium';
+import { chromiumSuite, launchChromium, pageErrors } from './helpers/chromium';
 import { FakeStripe, startFakeStripe } from './helpers/fake-stripe';
 import { purchaseEnv } from './helpers/purchase';
 import { RunningService, startService } from './helpers/service';
@@ -71,9 +71,7 @@ chromiumSuite('the buy page and its sample in headless Chromium')('the buy page 
 
   it('lists every operation group, computes a typed birth, and shows the limit message on the 11th sample', async () => {
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    page.on('pageerror', (e) => problems.push(e.message));
+    const problems = pageErrors(page);
     const violations = await watchCsp(page);
 
     await page.emulateMedia({ colorScheme: 'light' });

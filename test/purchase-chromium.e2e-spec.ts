@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type { BrowserContext } from 'playwright-core';
-import { chromiumSuite, launchChromium } from './helpers/chromium';
+import { chromiumSuite, launchChromium, pageErrors } from './helpers/chromium';
 import { event, FakeStripe, startFakeStripe } from './helpers/fake-stripe';
 import { BIRTH, deliver, purchaseEnv } from './helpers/purchase';
 import { post, RunningService, startService } from './helpers/service';
@@ -37,9 +37,7 @@ chromiumSuite('purchase pages in headless Chromium')('purchase pages in headless
 
   it('buy → Stripe → reveal once → copy → reload says already shown', async () => {
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    page.on('pageerror', (e) => problems.push(e.message));
+    const problems = pageErrors(page);
     // Stripe's hosted page cannot be reached from here: a stand-in answers the redirect's target.
     await page.route('https://checkout.stripe.com/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>Stripe Checkout stand-in</title><h1>Pay</h1>' }),

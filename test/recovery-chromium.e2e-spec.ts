@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { chromiumSuite, launchChromium } from './helpers/chromium';
+import { chromiumSuite, launchChromium, pageErrors } from './helpers/chromium';
 import { FakeStripe, startFakeStripe } from './helpers/fake-stripe';
 import { BIRTH, purchaseEnv } from './helpers/purchase';
 import { buyKey, linksIn, MAIL_FROM } from './helpers/recovery';
@@ -94,9 +94,7 @@ chromiumSuite('key recovery pages in headless Chromium')('key recovery pages in 
   it('form by keyboard → sent → the link → the button by keyboard → the new key, copied; both schemes; no CSP violation', async () => {
     const bought = await buyKey(service.baseUrl, stripe, 'chromium-recovery@example.com');
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    page.on('pageerror', (e) => problems.push(e.message));
+    const problems = pageErrors(page);
 
     expect((await page.goto(`${service.baseUrl}/keys/recover`))?.status()).toBe(200);
     await shoot(page, 'form');

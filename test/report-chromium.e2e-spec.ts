@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { chromiumSuite, launchChromium } from './helpers/chromium';
+import { chromiumSuite, launchChromium, pageErrors } from './helpers/chromium';
 import { RunningService, startService, TEST_API_KEY } from './helpers/service';
 
 const SHOTS = path.join(os.tmpdir(), 'report-chromium');
@@ -59,10 +59,8 @@ chromiumSuite('the reading in Chromium')('the reading in Chromium (HTML from the
     const url = `${svc.baseUrl}/reading/${name}`;
     const page = await context.newPage();
     const requested: string[] = [];
-    const errors: string[] = [];
+    const errors = pageErrors(page);
     page.on('request', (r) => requested.push(r.url()));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    page.on('pageerror', (e) => errors.push(e.message));
     // Only the page itself is answered; anything else it asked for would show in `requested` and fail here.
     await page.route('**/*', (route) =>
       route.request().url() === url ? route.fulfill({ status: 200, headers: { 'content-type': type }, body: html }) : route.abort(),

@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.BODYGRAPH_CHROMIUM ?? '/usr/bin/chromium';
 /** As the machine's probe starts it: without the background networking this closed network refuses. */
@@ -46,4 +46,12 @@ export async function launchChromium(
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The page's console errors and uncaught exceptions, collected from now on (a test expects the list empty). */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
 }
