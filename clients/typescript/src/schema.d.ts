@@ -8479,7 +8479,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The job, queued: its id and where to follow it */
+            /** @description The job as it is now (queued, or already running: workers start while its later items are still read): its id and where to follow it */
             202: {
                 headers: {
                     [name: string]: unknown;
