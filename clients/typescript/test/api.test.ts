@@ -162,7 +162,8 @@ describe('against a running API', { skip }, () => {
           { id: 'ben', ...ra, birthdate: '1948-02-30' },
         ],
       });
-      assert.equal(created.state, 'queued');
+      // Workers start on a job's first chunks while the API still reads the rest: the 202 may find it running.
+      assert.ok(['queued', 'running'].includes(created.state), created.state);
       assert.equal(created.total, 2);
       const seen: string[] = [];
       const done = await hd.waitForJob(created.id, { intervalMs: 100, onProgress: (j) => seen.push(j.state) });
