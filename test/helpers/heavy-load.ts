@@ -2,10 +2,9 @@
  * Closed-loop load of one heavy kind of request for the fair-by-cost tests and the `fair` benchmark: `concurrency`
  * clients, each sending the next distinct request as soon as its last one is answered, for `durationMs`. Every
  * answer is recorded with when it finished and, for errors, its code and whether it carried Retry-After.
- * Run in a child process (so that the heavy key's sockets do not share the measuring event loop), kept between loads:
- * starting one through ts-node takes about 1.5 s, and fair-by-cost runs 20 loads.
+ * Run as a child process (so that the heavy key's sockets do not share the measuring event loop): prints the samples.
  */
-import { ChildProcess, fork } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { birth, type Sample, summarise } from './load';
 
@@ -160,43 +159,21 @@ export function statusCounts(samples: readonly HeavySample[]): Record<string, nu
   return out;
 }
 
-/** Load processes not running a load now (alive, their IPC channel unreferenced so they never hold their parent open). */
-const idleLoaders: ChildProcess[] = [];
-
-function loader(children?: Set<ChildProcess>): ChildProcess {
-  for (let child = idleLoaders.pop(); child; child = idleLoaders.pop()) {
-    if (child.connected && child.exitCode === null && child.signalCode === null) {
-      children?.add(child);
-      return child;
-    }
-  }
-  const child = fork(__filename, [], { execArgv: ['-r', 'ts-node/register/transpile-only'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  children?.add(child);
-  return child;
-}
-
 /** Key A's load in a process of its own; resolves to its samples once every request of it is answered. */
 export function heavyLoadInChild(options: HeavyLoadOptions, children?: Set<ChildProcess>): Promise<HeavySample[]> {
-  const child = loader(children);
-  child.ref();
-  (child.channel as { ref?: () => void } | undefined)?.ref?.();
-  return new Promise((resolve, reject) => {
-    const onMessage = (samples: HeavySample[]) => {
-      child.off('exit', onExit);
-      child.unref();
-      (child.channel as { unref?: () => void } | undefined)?.unref?.();
-      idleLoaders.push(child);
-      resolve(samples);
-    };
-    const onExit = (code: number | null, signal: string | null) => {
-      child.off('message', onMessage);
-      children?.delete(child);
-      reject(new Error(`heavy load exited with ${code ?? signal}`));
-    };
-    child.once('message', onMessage);
-    child.once('exit', onExit);
-    child.send(options);
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', __filename, JSON.stringify(options)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  children?.add(child);
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) => {
+      children?.delete(child);
+      if (code === 0) resolve(JSON.parse(out) as HeavySample[]);
+      else reject(new Error(`heavy load exited with ${code}`));
+    }),
+  );
 }
 
 export interface FairFigures {
@@ -261,7 +238,6 @@ export async function fairScenario(
 }
 
 if (require.main === module) {
-  // A load process: runs each load its parent sends, answers its samples; ends with its parent.
-  process.on('message', (options: HeavyLoadOptions) => void runHeavyLoad(options).then((samples) => process.send?.(samples)));
-  process.on('disconnect', () => process.exit(0));
+  const options = JSON.parse(process.argv[2]) as HeavyLoadOptions;
+  void runHeavyLoad(options).then((samples) => process.stdout.write(`${JSON.stringify(samples)}\n`));
 }
