@@ -7,8 +7,8 @@
  */
 import type { Report } from './report';
 import { printReport } from './report';
-import { STATION_BODIES } from '../src/engine/ingresses';
-import { RETURN_KINDS } from '../src/engine/returns';
+import { STATION_BODIES } from '../src/engine/search/ingresses';
+import { RETURN_KINDS } from '../src/engine/search/returns';
 import { PLANETS } from '../src/engine/types';
 import type { JobName } from '../src/jobs/job-types';
 import { warmUp } from '../src/jobs/chart-jobs';

@@ -4,8 +4,8 @@
  */
 import type { Report } from './report';
 import { printReport } from './report';
-import { dayWindows } from '../src/engine/day';
-import { resolveDaySpan } from '../src/engine/day-span';
+import { dayWindows } from '../src/engine/search/day';
+import { resolveDaySpan } from '../src/engine/search/day-span';
 
 const PLACES = ['London, United Kingdom', 'Montreal, Quebec, Canada', 'Tokyo, Japan', 'Sydney, Australia', 'Lagos, Nigeria'];
 

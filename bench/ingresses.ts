@@ -6,9 +6,9 @@
  */
 import type { Report } from './report';
 import { printReport } from './report';
-import { crossingStats } from '../src/engine/crossings';
+import { crossingStats } from '../src/engine/search/crossings';
 import { jdFromUtcMs, longitudeOf, SE_BODY } from '../src/engine/ephemeris';
-import { findBodyStations, findIngresses, STATION_BODIES } from '../src/engine/ingresses';
+import { findBodyStations, findIngresses, STATION_BODIES } from '../src/engine/search/ingresses';
 import { PLANETS } from '../src/engine/types';
 
 const YEAR_MS = 365.2422 * 86_400_000;

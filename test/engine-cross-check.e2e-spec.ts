@@ -6,7 +6,7 @@
  *
  * What it shows: wherever the two ephemerides give the same channels, the two rule sets give the same type,
  * authority and definition, and the population shares agree. That includes Single/Split definition, where both
- * engines sit about 1 point from RULES 13.4's figures (see src/engine/statistics.spec.ts).
+ * engines sit about 1 point from RULES 13.4's figures (see src/engine/natal/statistics.spec.ts).
  *
  * Profiles are not compared: natalengine's design moment is sometimes hours off (seen near 00, 06, 12 and 18 h
  * UTC design times), which moves its design Sun across a line boundary in about 1 % of charts. Our design
@@ -14,7 +14,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import { computeChart } from '../src/engine/chart';
+import { computeChart } from '../src/engine/natal/chart';
 
 const N = 10_000;
 

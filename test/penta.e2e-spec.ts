@@ -1,6 +1,6 @@
 /**
  * POST /v1/chart/penta end to end (real API, worker and Redis), for three reference people, against the values
- * worked out by hand from docs/penta.md (the same working as src/engine/penta.spec.ts's group of three).
+ * worked out by hand from docs/penta.md (the same working as src/engine/relations/penta.spec.ts's group of three).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,9 +1,9 @@
 /** Ephemeris range, node type and design-moment solver checks (RULES 2). */
-import { computeChart } from './chart';
-import { computeTransit } from './transit';
+import { computeChart } from './natal/chart';
+import { computeTransit } from './relations/transit';
 import { EngineInputError } from './types';
 import { SUPPORTED_BIRTH_MAX_UTC_MS, SUPPORTED_BIRTH_MIN_UTC_MS, jdFromUtcMs, sunLongitude } from './ephemeris';
-import { angleDiff, solveDesign } from './design';
+import { angleDiff, solveDesign } from './natal/design';
 
 function codeOf(fn: () => unknown): string | undefined {
   try {

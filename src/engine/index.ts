@@ -1,15 +1,15 @@
 /** Public surface of the chart engine (framework-free). */
 export * from './types';
-export { computeChart, buildChart, isoSeconds } from './chart';
-export type { ChartOptions } from './chart';
-export { computeComposite } from './composite';
-export type { GateSource } from './composite';
-export { computeTransit, overlayTransit } from './transit';
-export type { TransitOptions } from './transit';
-export { classifyGates, classifyGateSet } from './graph';
-export type { GateSetClassification } from './graph';
-export { activationAt, normalizeLongitude } from './mandala';
-export { designSolverStats } from './design';
+export { computeChart, buildChart, isoSeconds } from './natal/chart';
+export type { ChartOptions } from './natal/chart';
+export { computeComposite } from './relations/composite';
+export type { GateSource } from './relations/composite';
+export { computeTransit, overlayTransit } from './relations/transit';
+export type { TransitOptions } from './relations/transit';
+export { classifyGates, classifyGateSet } from './natal/graph';
+export type { GateSetClassification } from './natal/graph';
+export { activationAt, normalizeLongitude } from './natal/mandala';
+export { designSolverStats } from './natal/design';
 export {
   EPHEMERIS_MIN_UTC,
   EPHEMERIS_MAX_UTC,

@@ -5,10 +5,10 @@
 import { renderBodygraph, renderCompositeBodygraph, renderTransitBodygraph, type TextMode } from '../engine/bodygraph';
 import { svgToPngAsync } from '../engine/bodygraph/png';
 import { Slicer } from './slicer';
-import { resolveBirth } from '../engine/birth';
+import { resolveBirth } from '../engine/natal/birth';
 import { computeChart, computeComposite, computeTransit } from '../engine';
 import type { Chart } from '../engine/types';
-import type { BirthEcho } from '../engine/birth';
+import type { BirthEcho } from '../engine/natal/birth';
 import type {
   BirthInput,
   ChartInput,
@@ -21,7 +21,7 @@ import type {
   TransitInput,
 } from './payloads';
 import { presentAdvanced, presentChart, presentComposite, presentSummary, presentTransit } from './present';
-import { computePenta } from '../engine/penta';
+import { computePenta } from '../engine/relations/penta';
 import { markMeaning, meaningLibraries, type MeaningLanguage } from '../engine/meaning';
 
 /**

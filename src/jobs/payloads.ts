@@ -1,5 +1,5 @@
-import type { STATION_BODIES } from '../engine/ingresses';
-import type { ReturnKind } from '../engine/returns';
+import type { STATION_BODIES } from '../engine/search/ingresses';
+import type { ReturnKind } from '../engine/search/returns';
 import type { MeaningLanguage } from '../engine/meaning';
 import type { NodeType, Planet } from '../engine/types';
 
@@ -93,7 +93,7 @@ export interface ReturnsInput extends BirthInput, RangeInput {
 
 export interface TransitCalendarInput extends BirthInput, RangeInput {}
 
-/** Birth data without a time, for the day operation; `span` narrows the day (see engine/day-span.ts). */
+/** Birth data without a time, for the day operation; `span` narrows the day (see engine/search/day-span.ts). */
 export interface DayInput extends MeaningInput {
   birthdate: string;
   location?: string;

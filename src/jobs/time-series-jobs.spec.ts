@@ -2,10 +2,10 @@
  * The time-series jobs search their range in pieces of about a millisecond (and yield between them): their answers
  * must be those of one search over the whole range, which the engine's one-call functions give.
  */
-import { findBodyStations, findIngresses, isoSecond, STATION_BODIES } from '../engine/ingresses';
-import { findReturns, RETURN_KINDS } from '../engine/returns';
-import { transitCalendar } from '../engine/transit-calendar';
-import { gateSetFrom } from '../engine/composite';
+import { findBodyStations, findIngresses, isoSecond, STATION_BODIES } from '../engine/search/ingresses';
+import { findReturns, RETURN_KINDS } from '../engine/search/returns';
+import { transitCalendar } from '../engine/search/transit-calendar';
+import { gateSetFrom } from '../engine/relations/composite';
 import { jdFromUtcMs } from '../engine/ephemeris';
 import { PLANETS } from '../engine/types';
 import { chartOf } from './chart-jobs';

@@ -19,7 +19,7 @@ import {
   type IngressLevel,
   type StationEvent,
   type TimedIngress,
-} from '../engine/ingresses';
+} from '../engine/search/ingresses';
 import {
   firstReturns,
   inRange,
@@ -29,9 +29,9 @@ import {
   returnSearchRange,
   type ReturnEvent,
   type ReturnKind,
-} from '../engine/returns';
-import { CALENDAR_INGRESSES, CalendarBuilder } from '../engine/transit-calendar';
-import { gateSetFrom } from '../engine/composite';
+} from '../engine/search/returns';
+import { CALENDAR_INGRESSES, CalendarBuilder } from '../engine/search/transit-calendar';
+import { gateSetFrom } from '../engine/relations/composite';
 import type { NodeType, Planet } from '../engine/types';
 import { chartOf } from './chart-jobs';
 import type { IngressesInput, ReturnsInput, StationsInput, TransitCalendarInput } from './payloads';

@@ -5,10 +5,10 @@
  */
 import { computeTransit } from '../engine';
 import { jdFromUtcMs } from '../engine/ephemeris';
-import { gateSetFrom } from '../engine/composite';
-import { findBodyStations, findIngresses, isoSecond, STATION_BODIES } from '../engine/ingresses';
-import { findReturns, RETURN_KINDS, type ReturnKind } from '../engine/returns';
-import { transitCalendar } from '../engine/transit-calendar';
+import { gateSetFrom } from '../engine/relations/composite';
+import { findBodyStations, findIngresses, isoSecond, STATION_BODIES } from '../engine/search/ingresses';
+import { findReturns, RETURN_KINDS, type ReturnKind } from '../engine/search/returns';
+import { transitCalendar } from '../engine/search/transit-calendar';
 import { PLANETS, type Planet } from '../engine/types';
 import { chartOf } from './chart-jobs';
 import type { ReturnsInput } from './payloads';

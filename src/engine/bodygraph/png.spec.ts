@@ -1,4 +1,4 @@
-import { computeChart } from '../chart';
+import { computeChart } from '../natal/chart';
 import { renderBodygraph } from './render';
 import { svgToPng, svgToPngAsync, type Yielding } from './png';
 

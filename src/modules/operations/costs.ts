@@ -11,8 +11,8 @@
  *
  * Pure functions of the job payloads: no Nest, no Redis.
  */
-import { RETURN_SPECS, type ReturnKind } from '../../engine/returns';
-import type { MovingBody } from '../../engine/motion';
+import { RETURN_SPECS, type ReturnKind } from '../../engine/search/returns';
+import type { MovingBody } from '../../engine/search/motion';
 import type { Planet } from '../../engine/types';
 import type { JobName } from '../../jobs/job-types';
 import type {

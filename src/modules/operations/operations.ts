@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import { FIRST_BIRTHDATE, LAST_BIRTHDATE } from '../../engine/chart';
+import { FIRST_BIRTHDATE, LAST_BIRTHDATE } from '../../engine/natal/chart';
 import { ADVICE_COUNT } from '../advice/advice-data';
 import { BATCH_MAX_ITEMS, BatchRequestDto } from '../batch/batch.dto';
 import { BULK_MAX_ITEMS, BulkJobIdDto, BulkJobRequestDto } from '../bulk/bulk.dto';

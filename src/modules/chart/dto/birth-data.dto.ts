@@ -14,7 +14,7 @@ import {
   ValidateIf,
   ValidationArguments,
 } from 'class-validator';
-import { FIRST_BIRTHDATE, LAST_BIRTHDATE } from '../../../engine/chart';
+import { FIRST_BIRTHDATE, LAST_BIRTHDATE } from '../../../engine/natal/chart';
 
 /**
  * Local birth dates the ephemeris files can serve (defined by the engine, which refuses other real dates with

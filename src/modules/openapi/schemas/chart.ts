@@ -1,6 +1,6 @@
 /**
  * POST /v1/chart and /v1/chart/advanced (src/jobs/present.ts: presentChart, presentAdvanced), the birth echo
- * every chart carries (src/engine/birth.ts) and the one-line chart summary used inside composites, transits,
+ * every chart carries (src/engine/natal/birth.ts) and the one-line chart summary used inside composites, transits,
  * the Penta and the time series (presentSummary).
  */
 import { array, JsonSchema, keyedObject, number, object, ref, string } from './json-schema';

@@ -1,10 +1,10 @@
 /**
- * POST /v1/chart/penta: the group (Penta) analysis of 3–5 people (src/engine/penta.ts, docs/penta.md) plus each
+ * POST /v1/chart/penta: the group (Penta) analysis of 3–5 people (src/engine/relations/penta.ts, docs/penta.md) plus each
  * member's chart summary (src/jobs/chart-jobs.ts: pentaJob).
  */
 import { array, boolean, integer, JsonSchema, object, ref } from './json-schema';
 
-/** The 12 Penta gates in drawing order, and its 6 channels (src/engine/penta.ts). */
+/** The 12 Penta gates in drawing order, and its 6 channels (src/engine/relations/penta.ts). */
 export const PENTA_GATES = [31, 8, 33, 7, 1, 13, 15, 2, 46, 5, 14, 29] as const;
 export const PENTA_CHANNEL_KEYS = ['7-31', '1-8', '13-33', '5-15', '2-14', '29-46'] as const;
 

@@ -5,7 +5,7 @@
  * labels the engine holds only as TypeScript unions are listed in src/engine/tables/labels.ts and checked against
  * those unions at compile time. schemas.spec.ts checks all of them against RULES.md (the independent source).
  */
-import { STATION_BODIES } from '../../../engine/ingresses';
+import { STATION_BODIES } from '../../../engine/search/ingresses';
 import { CHANNELS as ENGINE_CHANNELS } from '../../../engine/tables/channels';
 import { AUTHORITIES, CIRCUIT_GROUPS, CIRCUITS, CROSS_GEOMETRIES, CROSS_NAMES, DEFINITIONS, PROFILES } from '../../../engine/tables/labels';
 import { LINE_NAMES as ENGINE_LINE_NAMES } from '../../../engine/tables/profiles';

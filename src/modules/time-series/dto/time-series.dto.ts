@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { STATION_BODIES } from '../../../engine/ingresses';
-import { RETURN_KINDS } from '../../../engine/returns';
+import { STATION_BODIES } from '../../../engine/search/ingresses';
+import { RETURN_KINDS } from '../../../engine/search/returns';
 import { PLANETS } from '../../../engine/types';
 import { BirthDataDto } from '../../chart/dto/birth-data.dto';
 

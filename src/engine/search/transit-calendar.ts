@@ -4,11 +4,11 @@
  * center the natal chart leaves open — each with the bodies responsible. Built from the gate ingresses of all 13
  * bodies (one crossing search) and the transit overlay rules (RULES 11.1) applied after each ingress.
  */
-import { jdFromUtcMs, positions } from './ephemeris';
-import { analyzeGateSet, CH_CENTER1, CH_CENTER2, CH_GATE1, CH_GATE2, CHANNEL_OBJECTS } from './graph';
+import { jdFromUtcMs, positions } from '../ephemeris';
+import { analyzeGateSet, CH_CENTER1, CH_CENTER2, CH_GATE1, CH_GATE2, CHANNEL_OBJECTS } from '../natal/graph';
 import { ingressTimeline, reportedSecondRange, type TimedIngress } from './ingresses';
-import { gateAt } from './mandala';
-import { CENTERS, CenterName, Channel, NodeType, Planet, PLANETS } from './types';
+import { gateAt } from '../natal/mandala';
+import { CENTERS, CenterName, Channel, NodeType, Planet, PLANETS } from '../types';
 
 export type CalendarKind = 'completes-channel' | 'transit-channel' | 'defines-center';
 

@@ -7,10 +7,10 @@
  * center bits) are precomputed once from tables/wheel.ts and tables/channels.ts, so classifying a chart allocates
  * almost nothing. A gate set is a Uint8Array(65) of 0/1 flags indexed by gate number.
  */
-import { Authority, CENTERS, CenterName, Channel, Definition, HdType } from './types';
-import { CHANNELS } from './tables/channels';
-import { DEFINITIONS } from './tables/labels';
-import { GATE_CENTER, MOTORS } from './tables/wheel';
+import { Authority, CENTERS, CenterName, Channel, Definition, HdType } from '../types';
+import { CHANNELS } from '../tables/channels';
+import { DEFINITIONS } from '../tables/labels';
+import { GATE_CENTER, MOTORS } from '../tables/wheel';
 
 /** Center name → bit index (CENTERS order). */
 export const CENTER_INDEX: Readonly<Record<CenterName, number>> = Object.fromEntries(CENTERS.map((c, i) => [c, i])) as Record<CenterName, number>;

@@ -3,7 +3,7 @@
  * (type), 6.1 (authority precedence), 7.1/7.2 (definition, split kind) and the center/channel tables.
  */
 import { classifyGates } from './graph';
-import { TYPE_DETAILS } from './tables/type-details';
+import { TYPE_DETAILS } from '../tables/type-details';
 
 describe('type (RULES 5.1)', () => {
   it.each([

@@ -7,8 +7,8 @@
  * `motion.spec.ts` re-checks them on random instants. `step` is the first sampling step (days): it only sets the
  * speed, never the correctness (intervals are split until proven).
  */
-import { SE_BODY } from './ephemeris';
-import type { NodeType, Planet } from './types';
+import { SE_BODY } from '../ephemeris';
+import type { NodeType, Planet } from '../types';
 
 export interface BodyMotion {
   seBody: number;

@@ -3,15 +3,15 @@
  * read through the chart engine's own positions() one second either side of every event, and brute-force
  * minute-by-minute and hour-by-hour scans.
  */
-import { computeChart } from './chart';
-import { computeTransit } from './transit';
-import { jdFromUtcMs, longitudeAndSpeed, positions, SE_BODY, sunLongitude } from './ephemeris';
+import { computeChart } from '../natal/chart';
+import { computeTransit } from '../relations/transit';
+import { jdFromUtcMs, longitudeAndSpeed, positions, SE_BODY, sunLongitude } from '../ephemeris';
 import { findBodyStations, findIngresses, IngressEvent, STATION_BODIES } from './ingresses';
-import { activationAt } from './mandala';
+import { activationAt } from '../natal/mandala';
 import { findReturns } from './returns';
 import { transitCalendar } from './transit-calendar';
-import { gateSetFrom } from './composite';
-import { Planet, PLANETS } from './types';
+import { gateSetFrom } from '../relations/composite';
+import { Planet, PLANETS } from '../types';
 
 const DAY = 86_400_000;
 const YEAR = 365.2422 * DAY;

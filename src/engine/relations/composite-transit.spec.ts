@@ -6,10 +6,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { computeComposite } from './composite';
 import { computeTransit, overlayTransit } from './transit';
-import { computeChart } from './chart';
-import { activationAt, gateStartLongitude, GATE_WHEEL_INDEX } from './mandala';
-import { CHANNELS } from './tables/channels';
-import { Activations, PLANETS } from './types';
+import { computeChart } from '../natal/chart';
+import { activationAt, gateStartLongitude, GATE_WHEEL_INDEX } from '../natal/mandala';
+import { CHANNELS } from '../tables/channels';
+import { Activations, PLANETS } from '../types';
 
 const key = (c: { gate1: number; gate2: number }) => `${c.gate1}-${c.gate2}`;
 const kinds = (a: number[], b: number[]) =>
@@ -52,7 +52,7 @@ describe('composite (RULES 11.2)', () => {
   });
 
   it('two reference people: kinds derived from the reference JSON gates and channels', () => {
-    const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, '../../test/fixtures/reference-charts.json'), 'utf8')) as {
+    const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../test/fixtures/reference-charts.json'), 'utf8')) as {
       charts: { id: string; utc: string; computed: { channels: string[]; [key: string]: unknown } }[];
     };
     const pick = (id: string) => fixture.charts.find((c) => c.id === id)!;

@@ -4,8 +4,8 @@
  * range, and the builder fed it a part at a time gives the one-call calendar. Compared as answered, to the second
  * (an instant found in a piece can differ from the whole search's in its last bits: see returns.spec.ts).
  */
-import { computeChart } from './chart';
-import { gateSetFrom } from './composite';
+import { computeChart } from '../natal/chart';
+import { gateSetFrom } from '../relations/composite';
 import { ingressGroups, ingressTimeline, isoSecond, mergeTimelines, reportedSecondRange, type TimedIngress } from './ingresses';
 import { CALENDAR_INGRESSES, CalendarBuilder, calendarTimeline, transitCalendar, type CalendarInterval } from './transit-calendar';
 

@@ -2,8 +2,8 @@
  * Composite (connection) chart of two people (RULES 11.2): the union of their gates gives the composite channels,
  * centers, definition and type; each composite channel is classified by who brings which gate.
  */
-import { CENTERS, CenterDefinedBy, CompositeChannel, CompositeChart, Chart, GateActivation } from './types';
-import { analyzeGateSet, CH_GATE1, CH_GATE2, CHANNEL_OBJECTS, centersOfMask, definitionOf, gateSetOf, typeOf } from './graph';
+import { CENTERS, CenterDefinedBy, CompositeChannel, CompositeChart, Chart, GateActivation } from '../types';
+import { analyzeGateSet, CH_GATE1, CH_GATE2, CHANNEL_OBJECTS, centersOfMask, definitionOf, gateSetOf, typeOf } from '../natal/graph';
 
 /** A chart, or anything with its activated gates, or a plain list of gate numbers. */
 export type GateSource = Pick<Chart, 'activatedGates'> | { activatedGates: Record<number, GateActivation> } | readonly number[];

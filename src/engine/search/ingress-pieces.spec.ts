@@ -16,7 +16,7 @@ import {
   STATION_BODIES,
   stationTimeline,
 } from './ingresses';
-import { PLANETS } from './types';
+import { PLANETS } from '../types';
 
 const DAY = 86_400_000;
 

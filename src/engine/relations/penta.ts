@@ -7,9 +7,9 @@
  * Gate membership, centers and channel names come from tables/wheel.ts and tables/channels.ts; this file only knows
  * which six channels form the Penta and the order in which they are drawn.
  */
-import { CenterName, Chart, EngineInputError, PLANETS } from './types';
-import { CHANNELS } from './tables/channels';
-import { GATE_CENTER } from './tables/wheel';
+import { CenterName, Chart, EngineInputError, PLANETS } from '../types';
+import { CHANNELS } from '../tables/channels';
+import { GATE_CENTER } from '../tables/wheel';
 
 export const PENTA_MIN_MEMBERS = 3;
 export const PENTA_MAX_MEMBERS = 5;

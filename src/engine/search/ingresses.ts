@@ -3,13 +3,13 @@
  * over the mandala's boundaries. Earth and South Node are the Sun and North Node + 180°, and 180° is a whole
  * number of gates (32) and lines (192), so they change gate and line at exactly the Sun's and Node's instants.
  */
-import { isoSeconds } from './chart';
+import { isoSeconds } from '../natal/chart';
 import { findCrossings, findStations } from './crossings';
-import { EPHEMERIS_MIN_UTC_MS, jdFromUtcMs, utcMsFromJd } from './ephemeris';
-import { activationAt, GATE_WIDTH_DEG, LINE_WIDTH_DEG } from './mandala';
+import { EPHEMERIS_MIN_UTC_MS, jdFromUtcMs, utcMsFromJd } from '../ephemeris';
+import { activationAt, GATE_WIDTH_DEG, LINE_WIDTH_DEG } from '../natal/mandala';
 import { MIRRORED, motionOf, MovingBody } from './motion';
-import { WHEEL_START_DEG } from './tables/wheel';
-import { NodeType, Planet, PLANETS } from './types';
+import { WHEEL_START_DEG } from '../tables/wheel';
+import { NodeType, Planet, PLANETS } from '../types';
 
 export type IngressLevel = 'gate' | 'line';
 

@@ -5,8 +5,8 @@
  * 7-31, 1-8, 13-33, 5-15, 2-14, 29-46.
  */
 import { computePenta, PENTA_CHANNELS, PENTA_GATES, PENTA_MAX_MEMBERS, PENTA_MIN_MEMBERS, PentaAnalysis, PentaSide } from './penta';
-import { Chart, EngineInputError } from './types';
-import { referenceCharts } from '../../test/helpers/reference-chart';
+import { Chart, EngineInputError } from '../types';
+import { referenceCharts } from '../../../test/helpers/reference-chart';
 
 const charts = new Map(referenceCharts());
 function people(...ids: string[]): Chart[] {

@@ -5,9 +5,9 @@
  * found in a piece can differ from the whole search's in its last bits (the longitude is unwrapped from the
  * piece's start), about 10⁻⁹ of a day.
  */
-import { computeChart } from './chart';
+import { computeChart } from '../natal/chart';
 import { isoSecond } from './ingresses';
-import { longitudeOf, SE_BODY } from './ephemeris';
+import { longitudeOf, SE_BODY } from '../ephemeris';
 import {
   findReturns,
   firstReturns,

@@ -15,8 +15,8 @@
  * corrected by one Newton step; only if that step's predicted error is over 0.05 s does it iterate further
  * (bracketed). One ephemeris call per crossing is the floor for an instant the ephemeris itself confirms.
  */
-import { angleDiff } from './design';
-import { longitudeAndSpeed, longitudeOf } from './ephemeris';
+import { angleDiff } from '../natal/design';
+import { longitudeAndSpeed, longitudeOf } from '../ephemeris';
 import type { BodyMotion } from './motion';
 
 /** Boundaries at offset + k · width degrees (k any integer). */

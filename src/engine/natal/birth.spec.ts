@@ -1,5 +1,5 @@
 import { resolveBirth } from './birth';
-import { inputError as err } from '../../test/helpers/input-error';
+import { inputError as err } from '../../../test/helpers/input-error';
 
 /**
  * The product's reference birth places. Expected offsets are the zdump values for the zone on that date

@@ -5,10 +5,10 @@
  * width = 360°.
  */
 import { findCrossings } from './crossings';
-import { EPHEMERIS_MAX_JD, jdFromUtcMs, longitudeOf, SE_BODY, utcMsFromJd } from './ephemeris';
+import { EPHEMERIS_MAX_JD, jdFromUtcMs, longitudeOf, SE_BODY, utcMsFromJd } from '../ephemeris';
 import { reportedSecondRange } from './ingresses';
 import { motionOf, MovingBody } from './motion';
-import type { NodeType } from './types';
+import type { NodeType } from '../types';
 
 export const RETURN_KINDS = ['solar', 'lunar', 'saturn', 'uranus-opposition', 'chiron'] as const;
 export type ReturnKind = (typeof RETURN_KINDS)[number];

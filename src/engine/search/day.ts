@@ -9,14 +9,14 @@
  * brought back to the birth instant t whose Sun stands 88° past the Sun at τ — one more Sun crossing.
  */
 import { findCrossings, Grid } from './crossings';
-import { solveDesign, DESIGN_ARC_DEG } from './design';
-import { jdFromUtcMs, sunLongitude, utcMsFromJd } from './ephemeris';
-import { LINE_WIDTH_DEG } from './mandala';
+import { solveDesign, DESIGN_ARC_DEG } from '../natal/design';
+import { jdFromUtcMs, sunLongitude, utcMsFromJd } from '../ephemeris';
+import { LINE_WIDTH_DEG } from '../natal/mandala';
 import { MIRRORED, motionOf, MovingBody } from './motion';
-import { WHEEL_START_DEG } from './tables/wheel';
-import { computeChart } from './chart';
-import { CENTERS, PLANETS } from './types';
-import type { Chart, NodeType, Planet } from './types';
+import { WHEEL_START_DEG } from '../tables/wheel';
+import { computeChart } from '../natal/chart';
+import { CENTERS, PLANETS } from '../types';
+import type { Chart, NodeType, Planet } from '../types';
 
 export interface DayBoundary {
   /** The instant, rounded to the second (ms since 1970 UTC). */

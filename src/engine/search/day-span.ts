@@ -4,10 +4,10 @@
  * that did not exist is moved forward, one that happened twice is taken at its first occurrence), and the local
  * clock reading of any instant in it.
  */
-import { BirthLocationEcho, resolveBirthPlace } from './birth';
-import { assertBirthDate } from './chart';
-import { formatOffset, localToUtc, offsetAt, parseLocal } from './time';
-import { EngineInputError } from './types';
+import { BirthLocationEcho, resolveBirthPlace } from '../natal/birth';
+import { assertBirthDate } from '../natal/chart';
+import { formatOffset, localToUtc, offsetAt, parseLocal } from '../time';
+import { EngineInputError } from '../types';
 
 export interface DaySpanInput {
   birthdate: string;

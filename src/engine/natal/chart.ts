@@ -6,7 +6,7 @@
  * cross, variables. The position buffers are module-level because the engine is synchronous and single-threaded
  * per process; nothing in them outlives a call.
  */
-import { Activation, Activations, Chart, EngineInputError, GateActivation, IncarnationCross, NodeType, PLANETS, Planet, Variable, Variables } from './types';
+import { Activation, Activations, Chart, EngineInputError, GateActivation, IncarnationCross, NodeType, PLANETS, Planet, Variable, Variables } from '../types';
 import {
   jdFromUtcMs,
   positions,
@@ -16,15 +16,15 @@ import {
   SUPPORTED_BIRTH_MIN_UTC,
   SUPPORTED_BIRTH_MIN_UTC_MS,
   utcMsFromJd,
-} from './ephemeris';
+} from '../ephemeris';
 import { solveDesign } from './design';
 import { activationAt, GATE_WHEEL_INDEX } from './mandala';
 import { analyzeGateSet, authorityOf, CH_GATE1, CH_GATE2, CHANNEL_OBJECTS, centersOfMask, definitionOf, splitOf, typeOf } from './graph';
-import { TYPE_DETAILS } from './tables/type-details';
-import { LINE_NAMES, PROFILE_GEOMETRY } from './tables/profiles';
-import { CROSSES } from './tables/crosses';
-import { QUARTERS, QUARTER_START_WHEEL_INDEX } from './tables/quarters';
-import { ColorName, DETERMINATION_COLORS, ENVIRONMENT_COLORS, MOTIVATION_COLORS, PERSPECTIVE_COLORS } from './tables/variable-names';
+import { TYPE_DETAILS } from '../tables/type-details';
+import { LINE_NAMES, PROFILE_GEOMETRY } from '../tables/profiles';
+import { CROSSES } from '../tables/crosses';
+import { QUARTERS, QUARTER_START_WHEEL_INDEX } from '../tables/quarters';
+import { ColorName, DETERMINATION_COLORS, ENVIRONMENT_COLORS, MOTIVATION_COLORS, PERSPECTIVE_COLORS } from '../tables/variable-names';
 
 export interface ChartOptions {
   nodeType?: NodeType;

@@ -3,11 +3,11 @@
  * the natal gates. Channels of the overlay are split into natal, completed by the transit (one gate natal, the
  * other from the transit) and pure transit (both gates from the transit only).
  */
-import { EngineInputError, NodeType, PLANETS, TransitChart } from './types';
-import { assertEphemerisRange, jdFromUtcMs, positions, utcMsFromJd } from './ephemeris';
-import { activationsFrom, assertNodeType, isoSeconds } from './chart';
+import { EngineInputError, NodeType, PLANETS, TransitChart } from '../types';
+import { assertEphemerisRange, jdFromUtcMs, positions, utcMsFromJd } from '../ephemeris';
+import { activationsFrom, assertNodeType, isoSeconds } from '../natal/chart';
 import { GateSource, gateSetFrom } from './composite';
-import { analyzeGateSet, CH_GATE1, CH_GATE2, CHANNEL_OBJECTS, centersOfMask, definitionOf, typeOf } from './graph';
+import { analyzeGateSet, CH_GATE1, CH_GATE2, CHANNEL_OBJECTS, centersOfMask, definitionOf, typeOf } from '../natal/graph';
 
 export interface TransitOptions {
   nodeType?: NodeType;

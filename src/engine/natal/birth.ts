@@ -13,9 +13,9 @@
  * from it to standard time is a clock change of the birthplace with the same gap/overlap rule).
  */
 import { assertBirthDate } from './chart';
-import { normalizeKey, resolvePlace, resolvePlaceById } from './places';
-import { formatOffset, localToUtc, parseLocal, zoneForCoordinates, canonicalZoneName } from './time';
-import { EngineInputError } from './types';
+import { normalizeKey, resolvePlace, resolvePlaceById } from '../places';
+import { formatOffset, localToUtc, parseLocal, zoneForCoordinates, canonicalZoneName } from '../time';
+import { EngineInputError } from '../types';
 
 export interface BirthInputFields {
   birthdate: string; // YYYY-MM-DD, local civil date

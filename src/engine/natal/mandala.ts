@@ -6,8 +6,8 @@
  * quotient of it. Multiplying by 192 (a power of two times 3) keeps boundary longitudes such as 307.625 exact, the
  * intervals are half-open as the rules require, and a final clamp guards x values that round up to 360.
  */
-import type { Activation } from './types';
-import { WHEEL, WHEEL_START_DEG } from './tables/wheel';
+import type { Activation } from '../types';
+import { WHEEL, WHEEL_START_DEG } from '../tables/wheel';
 
 export const GATE_WIDTH_DEG = 360 / 64; // 5.625
 export const LINE_WIDTH_DEG = GATE_WIDTH_DEG / 6; // 0.9375

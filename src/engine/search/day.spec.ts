@@ -2,10 +2,10 @@
  * Unknown birth time, checked against a brute-force scan of every minute of the local day through the chart
  * engine, and every boundary one second either side; the day lengths come from the tz database.
  */
-import { computeChart } from './chart';
+import { computeChart } from '../natal/chart';
 import { dayWindows, summarizeDay } from './day';
 import { localReading, resolveDaySpan, DaySpanInput } from './day-span';
-import { Chart, PLANETS } from './types';
+import { Chart, PLANETS } from '../types';
 
 function activationKey(c: Chart): string {
   return (['personality', 'design'] as const).map((side) => PLANETS.map((p) => `${c[side][p].gate}.${c[side][p].line}`).join(' ')).join(' | ');

@@ -9,7 +9,7 @@
  * quadratically: typically two Sun evaluations, the second of which is the design Sun itself. A bisection on the
  * bracket [birth − 96 d, birth − 84 d] is the safeguard if Newton ever misbehaves.
  */
-import { sunLongitude, sunWithSpeed } from './ephemeris';
+import { sunLongitude, sunWithSpeed } from '../ephemeris';
 
 export const DESIGN_ARC_DEG = 88;
 export const DESIGN_TOLERANCE_DEG = 1e-6;

@@ -1,5 +1,5 @@
 /** The motion bounds the crossing solver relies on, re-measured on random instants over the whole range. */
-import { EPHEMERIS_MAX_JD, EPHEMERIS_MIN_JD, longitudeAndSpeed } from './ephemeris';
+import { EPHEMERIS_MAX_JD, EPHEMERIS_MIN_JD, longitudeAndSpeed } from '../ephemeris';
 import { motionOf, MovingBody } from './motion';
 
 const BODIES: MovingBody[] = ['sun', 'moon', 'northNode', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'chiron'];

@@ -3,8 +3,8 @@
  * test/fixtures/reference-charts.json; nothing here is copied from the engine's own output.
  */
 import { computeChart } from './chart';
-import { Activation, Chart, Planet } from './types';
-import { loadReferenceCharts, ReferenceActivation, ReferenceChart } from '../../test/helpers/reference-chart';
+import { Activation, Chart, Planet } from '../types';
+import { loadReferenceCharts, ReferenceActivation, ReferenceChart } from '../../../test/helpers/reference-chart';
 
 type RefChart = ReferenceChart;
 type RefActivation = ReferenceActivation;
