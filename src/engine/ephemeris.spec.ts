@@ -3,7 +3,8 @@ import { computeChart } from './natal/chart';
 import { computeTransit } from './relations/transit';
 import { EngineInputError } from './types';
 import { SUPPORTED_BIRTH_MAX_UTC_MS, SUPPORTED_BIRTH_MIN_UTC_MS, jdFromUtcMs, sunLongitude } from './ephemeris';
-import { angleDiff, solveDesign } from './natal/design';
+import { angleDiff } from './angles';
+import { solveDesign } from './natal/design';
 
 function codeOf(fn: () => unknown): string | undefined {
   try {

@@ -1,6 +1,7 @@
 /** Public surface of the chart engine (framework-free). */
 export * from './types';
-export { computeChart, buildChart, isoSeconds } from './natal/chart';
+export { computeChart, buildChart } from './natal/chart';
+export { isoRoundedToSecond, isoFlooredToSecond, isCalendarDate, parseRealInstant } from './time/instants';
 export type { ChartOptions } from './natal/chart';
 export { computeComposite } from './relations/composite';
 export type { GateSource } from './relations/composite';
@@ -8,7 +9,8 @@ export { computeTransit, overlayTransit } from './relations/transit';
 export type { TransitOptions } from './relations/transit';
 export { classifyGates, classifyGateSet } from './natal/graph';
 export type { GateSetClassification } from './natal/graph';
-export { activationAt, normalizeLongitude } from './natal/mandala';
+export { activationAt } from './natal/mandala';
+export { angleDiff, normalizeLongitude } from './angles';
 export { designSolverStats } from './natal/design';
 export {
   EPHEMERIS_MIN_UTC,

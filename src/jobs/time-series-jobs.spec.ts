@@ -2,11 +2,12 @@
  * The time-series jobs search their range in pieces of about a millisecond (and yield between them): their answers
  * must be those of one search over the whole range, which the engine's one-call functions give.
  */
-import { findBodyStations, findIngresses, isoSecond, STATION_BODIES } from '../engine/search/ingresses';
+import { findBodyStations, findIngresses, STATION_BODIES } from '../engine/search/ingresses';
 import { findReturns, RETURN_KINDS } from '../engine/search/returns';
 import { transitCalendar } from '../engine/search/transit-calendar';
 import { gateSetFrom } from '../engine/relations/composite';
-import { jdFromUtcMs } from '../engine/ephemeris';
+import { jdFromUtcMs, utcMsFromJd } from '../engine/ephemeris';
+import { isoRoundedToSecond } from '../engine/time';
 import { PLANETS } from '../engine/types';
 import { chartOf } from './chart-jobs';
 import { Slicer } from './slicer';
@@ -43,7 +44,14 @@ describe('time-series jobs in pieces = one search over the whole range', () => {
     expect(text).toBe(JSON.stringify(job));
     expect(Object.keys(job)).toEqual(['from', 'to', 'kinds', 'count', 'events', 'natal']);
     expect(job.events).toEqual(
-      whole.map((e) => ({ kind: e.kind, at: isoSecond(e.jdUt), returnNumber: e.returnNumber, pass: e.pass, passes: e.passes, retrograde: e.retrograde })),
+      whole.map((e) => ({
+        kind: e.kind,
+        at: isoRoundedToSecond(utcMsFromJd(e.jdUt)),
+        returnNumber: e.returnNumber,
+        pass: e.pass,
+        passes: e.passes,
+        retrograde: e.retrograde,
+      })),
     );
     // Slow planets pass their point up to three times: passes numbered across pieces are those of the whole.
     expect(whole.filter((e) => e.pass > 1).length).toBeGreaterThan(0);
@@ -56,7 +64,7 @@ describe('time-series jobs in pieces = one search over the whole range', () => {
     expect(counted.events.map(({ transit: _transit, ...e }) => e)).toEqual(
       wholeCounted.map((e) => ({
         kind: e.kind,
-        at: isoSecond(e.jdUt),
+        at: isoRoundedToSecond(utcMsFromJd(e.jdUt)),
         returnNumber: e.returnNumber,
         pass: e.pass,
         passes: e.passes,
@@ -71,7 +79,9 @@ describe('time-series jobs in pieces = one search over the whole range', () => {
     const job = JSON.parse(await transitCalendarJob({ ...birth, from, to })) as { count: number; intervals: { start: string; kind: string }[] };
     const whole = transitCalendar(gateSetFrom(natal), ms(from), ms(to), 'true');
     expect(job.count).toBe(whole.length);
-    expect(job.intervals.map((i) => `${i.kind} ${i.start}`)).toEqual(whole.map((i) => `${i.kind} ${i.startsBefore ? from : isoSecond(i.startJd)}`));
+    expect(job.intervals.map((i) => `${i.kind} ${i.start}`)).toEqual(
+      whole.map((i) => `${i.kind} ${i.startsBefore ? from : isoRoundedToSecond(utcMsFromJd(i.startJd))}`),
+    );
   });
 
   it('yields every few ms: no stretch between turns much longer than a slice', async () => {

@@ -6,11 +6,11 @@
  * are those of one search over the whole range; the long answers are written to JSON a batch at a time too.
  */
 import { computeTransit } from '../engine';
-import { jdFromUtcMs } from '../engine/ephemeris';
+import { jdFromUtcMs, utcMsFromJd } from '../engine/ephemeris';
+import { isoRoundedToSecond } from '../engine/time';
 import {
   ingressGroups,
   ingressTimeline,
-  isoSecond,
   mergeStations,
   mergeTimelines,
   reportedSecondRange,
@@ -171,7 +171,7 @@ export async function returnsJob(input: ReturnsInput, slicer = new Slicer()): Pr
   found.sort((a, b) => a.jdUt - b.jdUt);
   // With chart, every pass gets its transit overlay: a few at a time (120 years of lunar returns are megabytes).
   const events = await jsonArray(found, input.chart ? OVERLAY_BATCH : JSON_BATCH, slicer, (e) => {
-    const at = isoSecond(e.jdUt);
+    const at = isoRoundedToSecond(utcMsFromJd(e.jdUt));
     const event = { kind: e.kind, at, returnNumber: e.returnNumber, pass: e.pass, passes: e.passes, retrograde: e.retrograde };
     if (!input.chart) return JSON.stringify(event);
     const { natal: _natal, ...transit } = presentTransit(computeTransit(natal, Date.parse(at), { nodeType: input.nodeType }), natal, birth);
@@ -201,8 +201,8 @@ export async function transitCalendarJob(input: TransitCalendarInput, slicer = n
       ...(i.channel ? { channel: channelBrief(i.channel) } : {}),
       ...(i.natalGate !== undefined ? { natalGate: i.natalGate, transitGate: i.transitGate } : {}),
       ...(i.center ? { center: i.center } : {}),
-      start: i.startsBefore ? input.from : isoSecond(i.startJd),
-      end: i.endsAfter ? input.to : isoSecond(i.endJd),
+      start: i.startsBefore ? input.from : isoRoundedToSecond(utcMsFromJd(i.startJd)),
+      end: i.endsAfter ? input.to : isoRoundedToSecond(utcMsFromJd(i.endJd)),
       startsBefore: i.startsBefore,
       endsAfter: i.endsAfter,
       bodies: i.bodies,

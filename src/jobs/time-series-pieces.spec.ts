@@ -4,9 +4,10 @@
  * JSON.stringify as the handlers wrote them before they were sliced.
  */
 import { computeTransit } from '../engine';
-import { jdFromUtcMs } from '../engine/ephemeris';
+import { jdFromUtcMs, utcMsFromJd } from '../engine/ephemeris';
+import { isoRoundedToSecond } from '../engine/time';
 import { gateSetFrom } from '../engine/relations/composite';
-import { findBodyStations, findIngresses, isoSecond, STATION_BODIES } from '../engine/search/ingresses';
+import { findBodyStations, findIngresses, STATION_BODIES } from '../engine/search/ingresses';
 import { findReturns, RETURN_KINDS, type ReturnKind } from '../engine/search/returns';
 import { transitCalendar } from '../engine/search/transit-calendar';
 import { PLANETS, type Planet } from '../engine/types';
@@ -29,7 +30,7 @@ function returnsInOneCall(input: ReturnsInput): string {
     ...(input.count !== undefined ? { countPerKind: input.count } : {}),
     count: found.length,
     events: found.map((e) => {
-      const at = isoSecond(e.jdUt);
+      const at = isoRoundedToSecond(utcMsFromJd(e.jdUt));
       const event = { kind: e.kind, at, returnNumber: e.returnNumber, pass: e.pass, passes: e.passes, retrograde: e.retrograde };
       if (!input.chart) return event;
       const { natal: _natal, ...transit } = presentTransit(computeTransit(natal, ms(at), { nodeType: input.nodeType }), natal, echo);
@@ -85,8 +86,8 @@ describe('time-series answers written in pieces = one call over the whole range'
         ...(i.channel ? { channel: channelBrief(i.channel) } : {}),
         ...(i.natalGate !== undefined ? { natalGate: i.natalGate, transitGate: i.transitGate } : {}),
         ...(i.center ? { center: i.center } : {}),
-        start: i.startsBefore ? from : isoSecond(i.startJd),
-        end: i.endsAfter ? to : isoSecond(i.endJd),
+        start: i.startsBefore ? from : isoRoundedToSecond(utcMsFromJd(i.startJd)),
+        end: i.endsAfter ? to : isoRoundedToSecond(utcMsFromJd(i.endJd)),
         startsBefore: i.startsBefore,
         endsAfter: i.endsAfter,
         bodies: i.bodies,

@@ -17,6 +17,7 @@ import {
   SUPPORTED_BIRTH_MIN_UTC_MS,
   utcMsFromJd,
 } from '../ephemeris';
+import { isoRoundedToSecond } from '../time/instants';
 import { solveDesign } from './design';
 import { activationAt, GATE_WHEEL_INDEX } from './mandala';
 import { analyzeGateSet, authorityOf, CH_GATE1, CH_GATE2, CHANNEL_OBJECTS, centersOfMask, definitionOf, splitOf, typeOf } from './graph';
@@ -28,11 +29,6 @@ import { ColorName, DETERMINATION_COLORS, ENVIRONMENT_COLORS, MOTIVATION_COLORS,
 
 export interface ChartOptions {
   nodeType?: NodeType;
-}
-
-/** ISO 8601 UTC with whole seconds ("1948-04-09T05:14:00Z"), rounded to the nearest second. */
-export function isoSeconds(utcMs: number): string {
-  return new Date(Math.round(utcMs / 1000) * 1000).toISOString().slice(0, 19) + 'Z';
 }
 
 export function assertNodeType(nodeType: unknown): NodeType {
@@ -142,8 +138,8 @@ export function buildChart(
   if (geometry === undefined) throw new Error(`impossible profile ${profile}: the design moment is wrong`);
 
   return {
-    birthUtc: isoSeconds(utcMsFromJd(birthJd)),
-    designUtc: isoSeconds(utcMsFromJd(designJd)),
+    birthUtc: isoRoundedToSecond(utcMsFromJd(birthJd)),
+    designUtc: isoRoundedToSecond(utcMsFromJd(designJd)),
     birthJdUt: birthJd,
     designJdUt: designJd,
     nodeType,

@@ -9,6 +9,7 @@
  * quadratically: typically two Sun evaluations, the second of which is the design Sun itself. A bisection on the
  * bracket [birth − 96 d, birth − 84 d] is the safeguard if Newton ever misbehaves.
  */
+import { angleDiff } from '../angles';
 import { sunLongitude, sunWithSpeed } from '../ephemeris';
 
 export const DESIGN_ARC_DEG = 88;
@@ -33,14 +34,6 @@ function approxSunSpeed(jd: number): number {
   const dm = 35999.05029 * DEG; // rad per century
   const dc = ((1.914602 - 0.004817 * t) * Math.cos(m) + 2 * 0.019993 * Math.cos(2 * m) + 3 * 0.000289 * Math.cos(3 * m)) * dm;
   return (36000.76983 + dc) / 36525;
-}
-
-/** Signed angular difference a − b in (−180, 180]. */
-export function angleDiff(a: number, b: number): number {
-  let d = (a - b) % 360;
-  if (d > 180) d -= 360;
-  else if (d <= -180) d += 360;
-  return d;
 }
 
 /** Solver statistics (for the benchmark): number of solves and of Sun evaluations they needed. */

@@ -1,5 +1,6 @@
 /** Mandala mapping at and around boundaries (RULES 1.1–1.3). Expected values from the RULES tables. */
-import { activationAt, baseIndex, gateStartLongitude, normalizeLongitude } from './mandala';
+import { normalizeLongitude } from '../angles';
+import { activationAt, baseIndex, gateStartLongitude } from './mandala';
 import { WHEEL } from '../tables/wheel';
 
 const gl = (lon: number) => {

@@ -8,6 +8,7 @@
  */
 import type { Activation } from '../types';
 import { WHEEL, WHEEL_START_DEG } from '../tables/wheel';
+import { normalizeLongitude } from '../angles';
 
 export const GATE_WIDTH_DEG = 360 / 64; // 5.625
 export const LINE_WIDTH_DEG = GATE_WIDTH_DEG / 6; // 0.9375
@@ -21,13 +22,6 @@ const BASES_PER_GATE = 1080;
 const BASES_PER_LINE = 180;
 const BASES_PER_COLOR = 30;
 const BASES_PER_TONE = 5;
-
-/** Normalises any finite longitude to [0, 360). */
-export function normalizeLongitude(lon: number): number {
-  let x = lon % 360;
-  if (x < 0) x += 360;
-  return x >= 360 ? 0 : x; // (-tiny % 360) + 360 can round to 360
-}
 
 /** Index 0..69119 of the base containing `lon`, counted from 302° (gate 41 line 1 color 1 tone 1 base 1). */
 export function baseIndex(lon: number): number {

@@ -5,7 +5,8 @@
  */
 import { EngineInputError, NodeType, PLANETS, TransitChart } from '../types';
 import { assertEphemerisRange, jdFromUtcMs, positions, utcMsFromJd } from '../ephemeris';
-import { activationsFrom, assertNodeType, isoSeconds } from '../natal/chart';
+import { activationsFrom, assertNodeType } from '../natal/chart';
+import { isoRoundedToSecond } from '../time/instants';
 import { GateSource, gateSetFrom } from './composite';
 import { analyzeGateSet, CH_GATE1, CH_GATE2, CHANNEL_OBJECTS, centersOfMask, definitionOf, typeOf } from '../natal/graph';
 
@@ -57,7 +58,7 @@ export function overlayTransit(natal: GateSource, activations: TransitChart['act
   }
 
   return {
-    transitUtc: isoSeconds(utcMsFromJd(jd)),
+    transitUtc: isoRoundedToSecond(utcMsFromJd(jd)),
     transitJdUt: jd,
     nodeType,
     activations,

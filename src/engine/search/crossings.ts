@@ -15,7 +15,7 @@
  * corrected by one Newton step; only if that step's predicted error is over 0.05 s does it iterate further
  * (bracketed). One ephemeris call per crossing is the floor for an instant the ephemeris itself confirms.
  */
-import { angleDiff } from '../natal/design';
+import { angleDiff } from '../angles';
 import { longitudeAndSpeed, longitudeOf } from '../ephemeris';
 import type { BodyMotion } from './motion';
 

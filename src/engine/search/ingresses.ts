@@ -3,7 +3,7 @@
  * over the mandala's boundaries. Earth and South Node are the Sun and North Node + 180°, and 180° is a whole
  * number of gates (32) and lines (192), so they change gate and line at exactly the Sun's and Node's instants.
  */
-import { isoSeconds } from '../natal/chart';
+import { isoRoundedToSecond } from '../time/instants';
 import { findCrossings, findStations } from './crossings';
 import { EPHEMERIS_MIN_UTC_MS, jdFromUtcMs, utcMsFromJd } from '../ephemeris';
 import { activationAt, GATE_WIDTH_DEG, LINE_WIDTH_DEG } from '../natal/mandala';
@@ -41,14 +41,9 @@ export function movingBodyOf(body: Planet): { moving: MovingBody; offset: number
   return mirrored ? { moving: mirrored, offset: 180 } : { moving: body as MovingBody, offset: 0 };
 }
 
-/** The instant of a JD, rounded to the nearest second, as ISO 8601 UTC without milliseconds. */
-export function isoSecond(jdUt: number): string {
-  return isoSeconds(utcMsFromJd(jdUt));
-}
-
 /**
  * The instants searched for an answer over [fromMs, toMs) (whole seconds). Every instant is reported rounded to
- * the nearest second (isoSecond), and the range applies to the second reported: an ingress solved at
+ * the nearest second (isoRoundedToSecond), and the range applies to the second reported: an ingress solved at
  * 00:54:03.806 is reported as 00:54:04 and belongs to [00:54:04, …), not to [00:54:03, 00:54:04). So the true
  * instants searched are [from − 0.5 s, to − 0.5 s) (never before the ephemeris): every `at` of an answer lies in
  * [from, to), and consecutive ranges share no event and miss none.
@@ -84,7 +79,7 @@ export function ingressTimeline(fromMs: number, toMs: number, bodies: readonly P
           jdUt: c.jdUt,
           event: {
             body,
-            at: isoSecond(c.jdUt),
+            at: isoRoundedToSecond(utcMsFromJd(c.jdUt)),
             gate: now.gate,
             line: now.line,
             previous: { gate: before.gate, line: before.line },
@@ -143,7 +138,7 @@ export function stationTimeline(fromMs: number, toMs: number, bodies: readonly (
     bodies.map((body) =>
       findStations(motionOf(body, 'true'), fromJd, toJd).map((s) => {
         const a = activationAt(s.longitude);
-        return { jdUt: s.jdUt, event: { body, at: isoSecond(s.jdUt), station: s.kind, gate: a.gate, line: a.line } };
+        return { jdUt: s.jdUt, event: { body, at: isoRoundedToSecond(utcMsFromJd(s.jdUt)), station: s.kind, gate: a.gate, line: a.line } };
       }),
     ),
   );

@@ -6,8 +6,8 @@
  * piece's start), about 10⁻⁹ of a day.
  */
 import { computeChart } from '../natal/chart';
-import { isoSecond } from './ingresses';
-import { longitudeOf, SE_BODY } from '../ephemeris';
+import { isoRoundedToSecond } from '../time/instants';
+import { longitudeOf, SE_BODY, utcMsFromJd } from '../ephemeris';
 import {
   findReturns,
   firstReturns,
@@ -40,7 +40,14 @@ function inPieces(kind: ReturnKind, fromJd: number, toJd: number, days: number):
 
 /** The events as the answer gives them. */
 const answered = (events: readonly ReturnEvent[]) =>
-  events.map((e) => ({ kind: e.kind, at: isoSecond(e.jdUt), returnNumber: e.returnNumber, pass: e.pass, passes: e.passes, retrograde: e.retrograde }));
+  events.map((e) => ({
+    kind: e.kind,
+    at: isoRoundedToSecond(utcMsFromJd(e.jdUt)),
+    returnNumber: e.returnNumber,
+    pass: e.pass,
+    passes: e.passes,
+    retrograde: e.retrograde,
+  }));
 
 /** Whether some piece starts between two passes of one return: its numbering then continues across the cut. */
 function cutsAReturn(events: readonly ReturnEvent[], starts: readonly number[]): boolean {

@@ -5,8 +5,10 @@
  * (an instant found in a piece can differ from the whole search's in its last bits: see returns.spec.ts).
  */
 import { computeChart } from '../natal/chart';
+import { isoRoundedToSecond } from '../time/instants';
+import { utcMsFromJd } from '../ephemeris';
 import { gateSetFrom } from '../relations/composite';
-import { ingressGroups, ingressTimeline, isoSecond, mergeTimelines, reportedSecondRange, type TimedIngress } from './ingresses';
+import { ingressGroups, ingressTimeline, mergeTimelines, reportedSecondRange, type TimedIngress } from './ingresses';
 import { CALENDAR_INGRESSES, CalendarBuilder, calendarTimeline, transitCalendar, type CalendarInterval } from './transit-calendar';
 
 const DAY = 86_400_000;
@@ -23,7 +25,7 @@ function windows(days: number): [number, number][] {
 
 const events = (timeline: readonly TimedIngress[]) => timeline.map((e) => e.event);
 const answered = (intervals: readonly CalendarInterval[]) =>
-  intervals.map(({ startJd, endJd, ...rest }) => ({ ...rest, start: isoSecond(startJd), end: isoSecond(endJd) }));
+  intervals.map(({ startJd, endJd, ...rest }) => ({ ...rest, start: isoRoundedToSecond(utcMsFromJd(startJd)), end: isoRoundedToSecond(utcMsFromJd(endJd)) }));
 
 describe('the transit calendar in pieces', () => {
   const whole = calendarTimeline(from, to, 'true');

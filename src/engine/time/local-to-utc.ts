@@ -19,6 +19,7 @@
  */
 import { EngineInputError } from '../types';
 import { getZoneRules, ZoneRules, ZoneType } from './tzdata';
+import { isCalendarDate } from './instants';
 
 export interface LocalToUtcResult {
   utcMs: number;
@@ -41,13 +42,11 @@ export function parseLocal(date: string, time: string): number {
   if (!t) throw new EngineInputError('INVALID_TIME', `Birth time "${time}" must be HH:MM (24-hour clock).`);
   const [y, mo, da] = [+d[1], +d[2], +d[3]];
   const [h, mi, s] = [+t[1], +t[2], +(t[3] ?? 0)];
+  if (!isCalendarDate(y, mo, da)) throw new EngineInputError('INVALID_DATE', `Birth date "${date}" does not exist.`);
   // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999
-  const check = new Date(Date.UTC(2000, 0, 1, h, mi, s));
-  check.setUTCFullYear(y, mo - 1, da);
-  const ms = check.getTime();
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== da) {
-    throw new EngineInputError('INVALID_DATE', `Birth date "${date}" does not exist.`);
-  }
+  const local = new Date(Date.UTC(2000, 0, 1, h, mi, s));
+  local.setUTCFullYear(y, mo - 1, da);
+  const ms = local.getTime();
   if (h > 23 || mi > 59 || s > 59) throw new EngineInputError('INVALID_TIME', `Birth time "${time}" is out of range.`);
   return ms / 1000;
 }

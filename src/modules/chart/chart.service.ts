@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../common/api-error';
 import type { RequestTrace } from '../../common/request-log';
-import { SUPPORTED_BIRTH_MAX_UTC, SUPPORTED_BIRTH_MAX_UTC_MS, SUPPORTED_BIRTH_MIN_UTC, SUPPORTED_BIRTH_MIN_UTC_MS } from '../../engine';
+import { parseRealInstant, SUPPORTED_BIRTH_MAX_UTC, SUPPORTED_BIRTH_MAX_UTC_MS, SUPPORTED_BIRTH_MIN_UTC, SUPPORTED_BIRTH_MIN_UTC_MS } from '../../engine';
 import type {
   BirthInput,
   ChartInput,
@@ -162,8 +162,8 @@ export function birthInput(dto: BirthDataDto): BirthInput {
 
 /** The transit instant in UTC to the second; now when not given. */
 export function transitInstant(at: string | undefined): string {
-  const ms = at === undefined ? Date.now() : Date.parse(at);
-  if (Number.isNaN(ms) || (at !== undefined && !isCalendarInstant(at))) {
+  const ms = at === undefined ? Date.now() : parseRealInstant(at);
+  if (Number.isNaN(ms)) {
     throw new ApiError(400, 'INVALID_INSTANT', 'at is not a real date and time (ISO 8601 with an offset or Z).');
   }
   if (ms < SUPPORTED_BIRTH_MIN_UTC_MS || ms >= SUPPORTED_BIRTH_MAX_UTC_MS) {
@@ -175,20 +175,4 @@ export function transitInstant(at: string | undefined): string {
     });
   }
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-}
-
-/** Date.parse rolls 2024-02-30 over to March; a real instant has fields that survive a round trip. */
-function isCalendarInstant(at: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(at);
-  if (!m) return false;
-  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0));
-  const t = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  return (
-    t.getUTCFullYear() === y &&
-    t.getUTCMonth() === mo - 1 &&
-    t.getUTCDate() === d &&
-    t.getUTCHours() === h &&
-    t.getUTCMinutes() === mi &&
-    t.getUTCSeconds() === s
-  );
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../common/api-error';
 import type { RequestTrace } from '../../common/request-log';
-import { EPHEMERIS_MAX_UTC, EPHEMERIS_MAX_UTC_MS, EPHEMERIS_MIN_UTC, EPHEMERIS_MIN_UTC_MS, PLANETS } from '../../engine';
+import { EPHEMERIS_MAX_UTC, EPHEMERIS_MAX_UTC_MS, EPHEMERIS_MIN_UTC, EPHEMERIS_MIN_UTC_MS, isoFlooredToSecond, parseRealInstant, PLANETS } from '../../engine';
 import { STATION_BODIES } from '../../engine/search/ingresses';
 import { returnsSpanDays } from '../../engine/search/returns';
 import type { IngressesInput, RangeInput, ReturnsInput, StationsInput, TransitCalendarInput } from '../../jobs/payloads';
@@ -52,7 +52,9 @@ export class TimeSeriesService {
     const count = dto.to === undefined ? (dto.count ?? 1) : dto.count;
     const to =
       dto.to ??
-      isoSecond(Math.min(parseInstant(from, 'from') + Math.min(returnsSpanDays(kinds, count!), RANGE_LIMIT_DAYS.returns) * DAY_MS, EPHEMERIS_MAX_UTC_MS));
+      isoFlooredToSecond(
+        Math.min(parseInstant(from, 'from') + Math.min(returnsSpanDays(kinds, count!), RANGE_LIMIT_DAYS.returns) * DAY_MS, EPHEMERIS_MAX_UTC_MS),
+      );
     const input: ReturnsInput = {
       ...birth,
       ...range(from, to, RANGE_LIMIT_DAYS.returns, 'returns'),
@@ -69,24 +71,10 @@ export class TimeSeriesService {
   }
 }
 
-function isoSecond(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19) + 'Z';
-}
-
 /** A date (00:00 UTC) or an instant, as milliseconds; a date that does not exist (2026-02-30) is refused. */
 export function parseInstant(value: string, name: string): number {
-  const text = value.length === 10 ? `${value}T00:00:00Z` : value;
-  const ms = Date.parse(text);
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(text);
-  const real =
-    m &&
-    (() => {
-      const [y, mo, d, h, mi] = m.slice(1).map(Number);
-      const t = new Date(0);
-      t.setUTCFullYear(y, mo - 1, d);
-      return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && h < 24 && mi < 60;
-    })();
-  if (Number.isNaN(ms) || !real) throw new ApiError(400, 'INVALID_INSTANT', `${name} is not a real date or instant: "${value}"`);
+  const ms = parseRealInstant(value, { dateAlone: true });
+  if (Number.isNaN(ms)) throw new ApiError(400, 'INVALID_INSTANT', `${name} is not a real date or instant: "${value}"`);
   return ms;
 }
 
@@ -104,5 +92,5 @@ export function range(fromText: string, toText: string, limitDays: number, what:
       max: EPHEMERIS_MAX_UTC,
     });
   }
-  return { from: isoSecond(from), to: isoSecond(to) };
+  return { from: isoFlooredToSecond(from), to: isoFlooredToSecond(to) };
 }

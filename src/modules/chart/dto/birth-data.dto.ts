@@ -14,6 +14,7 @@ import {
   ValidateIf,
   ValidationArguments,
 } from 'class-validator';
+import { isCalendarDate } from '../../../engine';
 import { FIRST_BIRTHDATE, LAST_BIRTHDATE } from '../../../engine/natal/chart';
 
 /**
@@ -41,9 +42,7 @@ function IsCalendarDate(): PropertyDecorator {
         validate(value: unknown): boolean {
           if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
           const [y, m, d] = value.split('-').map(Number);
-          const date = new Date(0);
-          date.setUTCFullYear(y, m - 1, d); // not Date.UTC, which reads years 0-99 as 1900-1999
-          return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+          return isCalendarDate(y, m, d);
         },
       },
     });
