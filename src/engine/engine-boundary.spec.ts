@@ -1,0 +1,67 @@
+/**
+ * The engine is the pure calculation core (README "Layout"): plain functions and data tables that import nothing
+ * from the rest of the service, and no framework. These checks read every engine file's imports, so a careless
+ * import (a Nest decorator, the queue, a module's DTO) fails here rather than in a review.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+const ENGINE = __dirname;
+const TEST_HELPERS = resolve(ENGINE, '../../test/helpers');
+const JOBS = resolve(ENGINE, '../jobs');
+
+/** The libraries the engine computes with; anything else (Nest, BullMQ, ioredis, class-validator, …) is refused. */
+const LIBRARIES = ['swisseph', 'luxon', 'geo-tz', 'fontkit', '@resvg/resvg-js', 'pdfkit', 'svg-to-pdfkit'];
+/** Test-only libraries its specs read their independent checks with. */
+const SPEC_LIBRARIES = ['fast-xml-parser', 'pngjs', 'tinyld'];
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+function imports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:^|\s)(?:import|export)\s[^;]*?from\s+'([^']+)'|require\('([^']+)'\)|import\('([^']+)'\)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+}
+
+const packageOf = (spec: string) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
+const isBuiltin = (spec: string) => spec.startsWith('node:') || builtinModules.includes(spec.split('/')[0]);
+
+describe('the engine imports nothing outside itself', () => {
+  const all = files(ENGINE);
+
+  it('reads every engine file (and finds imports in them)', () => {
+    expect(all.length).toBeGreaterThan(60);
+    expect(all.map(imports).flat().length).toBeGreaterThan(200);
+  });
+
+  it('relative imports stay inside src/engine', () => {
+    const inside = (dir: string, target: string) => (target + sep).startsWith(dir + sep);
+    const outside = all.flatMap((file) =>
+      imports(file)
+        .filter((spec) => spec.startsWith('.'))
+        .filter((spec) => {
+          const target = resolve(dirname(file), spec);
+          if (inside(ENGINE, target)) return false;
+          // A spec may also use the shared test helpers, and check the engine's parts inside a whole answer as the
+          // worker's job functions shape it.
+          return !(file.endsWith('.spec.ts') && (inside(TEST_HELPERS, target) || inside(JOBS, target)));
+        })
+        .map((spec) => `${relative(ENGINE, file)}: ${spec}`),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it('packages: Node built-ins and the computation libraries only', () => {
+    const refused = all.flatMap((file) => {
+      const allowed = file.endsWith('.spec.ts') ? [...LIBRARIES, ...SPEC_LIBRARIES] : LIBRARIES;
+      return imports(file)
+        .filter((spec) => !spec.startsWith('.') && !isBuiltin(spec) && !allowed.includes(packageOf(spec)))
+        .map((spec) => `${relative(ENGINE, file)}: ${spec}`);
+    });
+    expect(refused).toEqual([]);
+  });
+});
