@@ -1,5 +1,5 @@
 /**
- * `npm run docs:examples`: writes src/modules/chart/openapi-examples.json from real engine output for
+ * `npm run docs:examples`: writes src/common/openapi-examples.json from real engine output for
  * Ra Uru Hu's birth (trimmed where long), so the OpenAPI examples are true to what the service answers.
  */
 import { writeFileSync } from 'node:fs';
@@ -54,6 +54,6 @@ void timeSeries().then((series) => {
   const third: BirthInput = { birthdate: '1975-01-20', birthtime: '08:30', location: 'sydney, australia', nodeType: 'true' };
   const penta = parse(pentaJob({ members: [ra, other, third] }));
   const examples = { chart, advanced, composite, transit, penta, ...series };
-  writeFileSync(join(__dirname, '..', 'src', 'modules', 'chart', 'openapi-examples.json'), `${JSON.stringify(examples, null, 1)}\n`);
-  console.log('wrote src/modules/chart/openapi-examples.json');
+  writeFileSync(join(__dirname, '..', 'src', 'common', 'openapi-examples.json'), `${JSON.stringify(examples, null, 1)}\n`);
+  console.log('wrote src/common/openapi-examples.json');
 });

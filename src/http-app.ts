@@ -10,7 +10,7 @@ import { ApiError } from './common/api-error';
 import { CORRELATION_HEADER, correlationIdFor, correlationMiddleware } from './common/correlation';
 import { KeyAdmission, receivedAtOf } from './modules/queue/path/1-key-admission';
 import { METRIC } from './modules/metrics/metric-names';
-import { RETRY_AFTER_S } from './modules/queue/outage-gate';
+import { RETRY_AFTER_S } from './common/outage-gate';
 import { drainingMiddleware } from './common/draining';
 import { answerClientErrors, refuseLongUrl } from './common/client-errors';
 import { bodyErrorHandler, ErrorFilter, errorBody, requireJsonBody } from './common/error.filter';

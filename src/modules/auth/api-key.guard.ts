@@ -6,7 +6,7 @@ import { presentedApiKey } from '../../common/api-key-header';
 import { beforeDeadline, DeadlineExceeded } from '../../common/deadline';
 import type { RequestTrace } from '../../common/request-log';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { OutageGate, unavailable } from '../queue/outage-gate';
+import { OutageGate, unavailable } from '../../common/outage-gate';
 import { RedisClient } from '../redis/redis.module';
 import { hashApiKey } from './api-key';
 import { ApiKeyService } from './api-key.store';

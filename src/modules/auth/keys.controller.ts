@@ -4,8 +4,8 @@ import type { Response } from 'express';
 import { ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ApiError } from '../../common/api-error';
 import type { RequestTrace } from '../../common/request-log';
-import { errorExample } from '../chart/chart.openapi';
-import { unavailable } from '../queue/outage-gate';
+import { errorExample } from '../../common/openapi-responses';
+import { unavailable } from '../../common/outage-gate';
 import { ApiKeyService, RotateResult } from './api-key.store';
 
 /** What a key's owner can do with it without support. */

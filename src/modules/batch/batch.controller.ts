@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { correlationIdOf } from '../../common/correlation';
 import { ApiBody, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { RequestTrace } from '../../common/request-log';
-import { errorExample, ERROR_RESPONSES, EXAMPLES } from '../chart/chart.openapi';
+import { errorExample, ERROR_RESPONSES, EXAMPLES } from '../../common/openapi-responses';
 import { BatchRequestDto } from './batch.dto';
 import { BatchService } from './batch.service';
 

@@ -1,7 +1,8 @@
 import type { Type, ValidationPipe } from '@nestjs/common';
 import { ApiError } from '../../common/api-error';
 import type { JobName } from '../../jobs/job-types';
-import { birthInput, chartInput, drawingInput } from '../chart/chart.service';
+import { birthInput, chartInput } from '../birth/birth-input';
+import { drawingInput } from '../chart/chart.service';
 import { BodygraphRequestDto, ChartRequestDto } from '../chart/dto/chart-requests.dto';
 import type { BodygraphInput } from '../../jobs/payloads';
 

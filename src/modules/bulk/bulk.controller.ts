@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { ApiError } from '../../common/api-error';
 import type { RequestTrace } from '../../common/request-log';
 import { buildValidationPipe } from '../../common/validation';
-import { errorExample } from '../chart/chart.openapi';
+import { errorExample } from '../../common/openapi-responses';
 import { apiDoc } from '../operations/operations';
 import { csvItems, ndjsonItems, type RawItem, tooManyItems } from './bulk-input';
 import { writeEvents } from './bulk-events';

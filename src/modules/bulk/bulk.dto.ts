@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min } from 'class-validator';
-import { MeaningOptionDto } from '../chart/dto/meaning-option.dto';
+import { MeaningOptionDto } from '../birth/meaning-option.dto';
 
 /** Most items in one bulk job. */
 export const BULK_MAX_ITEMS = 100_000;

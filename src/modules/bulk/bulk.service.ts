@@ -10,7 +10,7 @@ import { type BulkJobView, viewOf } from '../../jobs/bulk-view';
 import { BULK_CHUNK_JOB, BULK_QUEUE, type ChunkItem, type ChunkPayload, type ItemErrorBody } from '../../jobs/bulk-types';
 import { CallbackRefused, checkCallbackUrl, newWebhookSecret, queueWebhook, WEBHOOK_QUEUE } from '../../jobs/webhook';
 import { CALIBRATION } from '../operations/costs';
-import { unavailable } from '../queue/outage-gate';
+import { unavailable } from '../../common/outage-gate';
 import { KEEP_FAILED } from '../queue/retention';
 import { ITEM_OPERATIONS, itemError, prepareItem, type PreparedItem } from '../batch/item-validation';
 import { type RawItem, RowProblem } from './bulk-input';

@@ -14,7 +14,7 @@ import {
   TransitRequestDto,
 } from './dto/chart-requests.dto';
 import { ChartService } from './chart.service';
-import { ERROR_RESPONSES, EXAMPLES } from './chart.openapi';
+import { ERROR_RESPONSES, EXAMPLES } from '../../common/openapi-responses';
 
 /** The workers answer JSON text, relayed as it is. */
 const JSON_TYPE = 'application/json; charset=utf-8';

@@ -14,7 +14,7 @@ import { Coalescer, RESULT_CACHE } from '../queue/path/5-coalesce';
 import type { ResultCache } from '../queue/result-cache';
 import { LIGHT_SHARD_QUEUES } from '../queue/chart-queue.module';
 import { CostShare } from '../queue/path/3-cost-share';
-import { OutageGate } from '../queue/outage-gate';
+import { OutageGate } from '../../common/outage-gate';
 
 /** How long a scrape waits for Redis before leaving the queue series out. */
 const REDIS_READ_TIMEOUT_MS = 1_000;

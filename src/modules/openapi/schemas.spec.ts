@@ -28,11 +28,11 @@ import { JobRunner } from '../queue/job-runner.service';
 import { JobFailed, type PendingJobs } from '../queue/path/6-pending-jobs';
 import { Coalescer } from '../queue/path/5-coalesce';
 import { ResultCache } from '../queue/result-cache';
-import { OutageGate } from '../queue/outage-gate';
+import { OutageGate } from '../../common/outage-gate';
 import { CostShare } from '../queue/path/3-cost-share';
 import type { Lanes } from '../queue/path/4-lanes';
 import { ChartService } from '../chart/chart.service';
-import { BirthDataDto } from '../chart/dto/birth-data.dto';
+import { BirthDataDto } from '../birth/birth-data.dto';
 import { CompositeRequestDto, DayRequestDto, PentaRequestDto, TransitRequestDto } from '../chart/dto/chart-requests.dto';
 import { TimeSeriesService } from '../time-series/time-series.service';
 import { IngressesRequestDto, ReturnsRequestDto, StationsRequestDto, TransitCalendarRequestDto } from '../time-series/dto/time-series.dto';
@@ -67,7 +67,7 @@ Logger.overrideLogger(false); // the filter logs INTERNAL errors; the log is not
 
 const SRC = path.resolve(__dirname, '..', '..');
 const RULES_FILE = '/work/shared/hd/RULES.md'; // not shipped with the project: its checks run only where it exists
-const EXAMPLES_FILE = path.join(SRC, 'modules', 'chart', 'openapi-examples.json');
+const EXAMPLES_FILE = path.join(SRC, 'common', 'openapi-examples.json');
 
 // ---------------------------------------------------------------------------------------------------------------
 // ajv: every component in one document, `#/components/schemas/X` resolving inside it
@@ -729,7 +729,7 @@ describe('response schemas: real answers validate', () => {
     for (const x of errors) expect([x.code, 'correlationId' in x]).toEqual([x.code, ['INTERNAL', 'OVERLOADED'].includes(x.code)]);
   });
 
-  it('the documented examples (src/modules/chart/openapi-examples.json) validate too', () => {
+  it('the documented examples (src/common/openapi-examples.json) validate too', () => {
     const examples = JSON.parse(fs.readFileSync(EXAMPLES_FILE, 'utf8')) as Record<string, unknown>;
     const schemaOf: Record<string, string> = {
       chart: 'Chart',

@@ -1,7 +1,7 @@
 import { apiDoc } from '../operations/operations';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { errorExample } from '../chart/chart.openapi';
+import { errorExample } from '../../common/openapi-responses';
 import { PlacesQueryDto } from './places.dto';
 import { PlacesService } from './places.service';
 

@@ -3,7 +3,7 @@ import { Controller, Get, Headers, HttpCode, Post, Query, Req, Res } from '@nest
 import type { Request, Response } from 'express';
 import { ApiExcludeEndpoint, ApiHeader, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator';
-import { errorExample } from '../chart/chart.openapi';
+import { errorExample } from '../../common/openapi-responses';
 import { renderRevealPage } from './pages';
 import { sendPage } from './send-page';
 import { PURCHASE_DISABLED, PurchaseService } from './purchase.service';

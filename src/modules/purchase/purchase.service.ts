@@ -3,7 +3,7 @@ import type Redis from 'ioredis';
 import Stripe from 'stripe';
 import { ApiError } from '../../common/api-error';
 import { APP_CONFIG, AppConfig, PurchaseConfig } from '../../config/app-config';
-import { RETRY_AFTER_S, unavailable } from '../queue/outage-gate';
+import { RETRY_AFTER_S, unavailable } from '../../common/outage-gate';
 import { prefixNode } from '../redis/redis-connection';
 import { RedisClient } from '../redis/redis.module';
 import type { Price, RevealState } from './pages';

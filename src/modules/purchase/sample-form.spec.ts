@@ -2,7 +2,7 @@ import { parse } from 'node:querystring';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { flattenValidationErrors } from '../../common/validation';
-import { BirthDataDto } from '../chart/dto/birth-data.dto';
+import { BirthDataDto } from '../birth/birth-data.dto';
 import { checkSampleForm } from './sample-form';
 
 const RA = { birthdate: '1948-04-09', birthtime: '00:14', location: 'Montreal, Quebec, Canada' };

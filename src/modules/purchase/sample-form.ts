@@ -2,7 +2,7 @@ import { PickType } from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { flattenValidationErrors } from '../../common/validation';
-import { BirthDataDto } from '../chart/dto/birth-data.dto';
+import { BirthDataDto } from '../birth/birth-data.dto';
 
 /** The sample form's birth fields: named, and validated, exactly as POST /v1/chart takes them (BirthDataDto's rules). */
 export class SampleFormDto extends PickType(BirthDataDto, ['birthdate', 'birthtime', 'location'] as const) {}

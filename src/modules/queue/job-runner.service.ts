@@ -8,7 +8,7 @@ import type { RequestTrace } from '../../common/request-log';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { JobName, parseInputError } from '../../jobs/job-types';
 import { jobIdFor } from './job-id';
-import { OutageGate, RETRY_AFTER_S, unavailable } from './outage-gate';
+import { OutageGate, RETRY_AFTER_S, unavailable } from '../../common/outage-gate';
 import { combinedCost, jobCost, refuseIfTooLarge } from './path/2-job-cost';
 import { BACKGROUND_PRIORITY, CostShare, ShareTicket } from './path/3-cost-share';
 import { Lanes } from './path/4-lanes';

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { JobRunner } from './job-runner.service';
-import { OutageGate } from './outage-gate';
+import { OutageGate } from '../../common/outage-gate';
 import { CostShare } from './path/3-cost-share';
 import { Lanes } from './path/4-lanes';
 import { Coalescer, RESULT_CACHE } from './path/5-coalesce';

@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common
 import type { Request, Response } from 'express';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator';
-import { errorExample } from '../chart/chart.openapi';
+import { errorExample } from '../../common/openapi-responses';
 import { sendPage } from '../purchase/purchase.controller';
 import { clientAddress } from '../purchase/session-lookups';
 import { MAX_EMAIL_LENGTH } from './email-address';

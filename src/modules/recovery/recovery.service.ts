@@ -5,7 +5,7 @@ import { emailIndexKey } from '../purchase/email-index';
 import { PurchaseStore } from '../purchase/purchase.store';
 import { sealingKey } from '../purchase/seal';
 import { WindowLimiter } from '../purchase/window-limit';
-import { unavailable } from '../queue/outage-gate';
+import { unavailable } from '../../common/outage-gate';
 import { RedisClient } from '../redis/redis.module';
 import { AskOutcome, errorCode, KeyRecovery, UseOutcome } from './key-recovery';
 import { RecoveryTokens } from './recovery-tokens';

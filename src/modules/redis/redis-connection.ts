@@ -14,7 +14,7 @@
 import type { ConnectionOptions } from 'bullmq';
 import Redis, { Cluster, type ClusterOptions, type RedisOptions } from 'ioredis';
 import type { AppConfig } from '../../config/app-config';
-import { redisOptionsFromUrl } from '../queue/redis-options';
+import { redisOptionsFromUrl } from './redis-options';
 
 /** Per-purpose settings on top of the configuration. */
 export interface ConnectionOverrides {

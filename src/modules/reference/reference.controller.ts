@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiHeader, ApiOperation, ApiParam, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { errorExample } from '../chart/chart.openapi';
+import { errorExample } from '../../common/openapi-responses';
 import { apiDoc } from '../operations/operations';
 import { ReferenceQueryDto } from './reference.dto';
 import { languageFor, ReferenceService } from './reference.service';

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { MEANING_LANGUAGES, type MeaningLanguage, REFERENCE_KINDS } from '../../engine/meaning';
-import { UNSUPPORTED_LANGUAGE_MESSAGE } from '../chart/dto/meaning-option.dto';
+import { UNSUPPORTED_LANGUAGE_MESSAGE } from '../birth/meaning-option.dto';
 
 /** `?lang=` of the reference routes; without it, the best of Accept-Language, else English. */
 export class ReferenceQueryDto {

@@ -2,7 +2,7 @@ import { apiDoc } from '../operations/operations';
 import { Body, Controller, Header, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiBody, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { errorExample, ERROR_RESPONSES, EXAMPLES } from '../chart/chart.openapi';
+import { errorExample, ERROR_RESPONSES, EXAMPLES } from '../../common/openapi-responses';
 import { IngressesRequestDto, ReturnsRequestDto, StationsRequestDto, TransitCalendarRequestDto } from './dto/time-series.dto';
 import { TimeSeriesService } from './time-series.service';
 

@@ -5,7 +5,7 @@ import { EPHEMERIS_MAX_UTC, EPHEMERIS_MAX_UTC_MS, EPHEMERIS_MIN_UTC, EPHEMERIS_M
 import { STATION_BODIES } from '../../engine/search/ingresses';
 import { returnsSpanDays } from '../../engine/search/returns';
 import type { IngressesInput, RangeInput, ReturnsInput, StationsInput, TransitCalendarInput } from '../../jobs/payloads';
-import { birthInput } from '../chart/chart.service';
+import { birthInput } from '../birth/birth-input';
 import { JobRunner } from '../queue/job-runner.service';
 import type { IngressesRequestDto, ReturnsRequestDto, StationsRequestDto, TransitCalendarRequestDto } from './dto/time-series.dto';
 

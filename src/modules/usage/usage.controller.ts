@@ -2,9 +2,9 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { RequestTrace } from '../../common/request-log';
-import { errorExample } from '../chart/chart.openapi';
+import { errorExample } from '../../common/openapi-responses';
 import { apiDoc } from '../operations/operations';
-import { unavailable } from '../queue/outage-gate';
+import { unavailable } from '../../common/outage-gate';
 import type { UsageReport } from './usage-counter';
 import { UsageService } from './usage.service';
 

@@ -18,8 +18,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { HEADER_MAX_LENGTH } from '../../../engine/bodygraph';
-import { BirthDataDto } from './birth-data.dto';
-import { MeaningOptionDto } from './meaning-option.dto';
+import { BirthDataDto } from '../../birth/birth-data.dto';
+import { MeaningOptionDto } from '../../birth/meaning-option.dto';
 
 /** A chart of one person (/v1/chart, /v1/chart/advanced, and each batch item): birth data and `meaning`. */
 export class ChartRequestDto extends IntersectionType(BirthDataDto, MeaningOptionDto) {}

@@ -16,7 +16,7 @@ export const ERROR_CODES = [
   'INVALID_TIMEZONE',
   'INVALID_INSTANT',
   'QUERY_TOO_SHORT',
-  // `meaning` or `lang` naming a language the meaning library does not have (modules/chart/dto/meaning-option.dto.ts).
+  // `meaning` or `lang` naming a language the meaning library does not have (modules/birth/meaning-option.dto.ts).
   'UNSUPPORTED_LANGUAGE',
   // Computation input errors from the engine (EngineInputError), answered 422 by the chart operations
   // (or 400 by the place search): birth place and time, ranges, the Penta.

@@ -13,7 +13,7 @@ import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import type Redis from 'ioredis';
 import { abandonedChannel, CHART_QUEUE, HEAVY_QUEUE, Lane, LANES } from '../../../jobs/job-types';
 import { LIGHT_SHARD_QUEUES } from '../chart-queue.module';
-import { RETRY_AFTER_S } from '../outage-gate';
+import { RETRY_AFTER_S } from '../../../common/outage-gate';
 import { groupJobOptions, jobOptions } from '../retention';
 
 /** How stale the cached count of jobs waiting for a worker may be before the back-pressure check reads it again. */

@@ -3,7 +3,7 @@ import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsIn
 import { STATION_BODIES } from '../../../engine/search/ingresses';
 import { RETURN_KINDS } from '../../../engine/search/returns';
 import { PLANETS } from '../../../engine/types';
-import { BirthDataDto } from '../../chart/dto/birth-data.dto';
+import { BirthDataDto } from '../../birth/birth-data.dto';
 
 /** A date (00:00 UTC) or an ISO 8601 instant with an offset or Z. */
 export const DATE_OR_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;

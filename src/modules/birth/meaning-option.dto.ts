@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import { MEANING_LANGUAGES, type MeaningLanguage } from '../../../engine/meaning';
+import { MEANING_LANGUAGES, type MeaningLanguage } from '../../engine/meaning';
 
 export const UNSUPPORTED_LANGUAGE_MESSAGE = `must be one of ${MEANING_LANGUAGES.join(', ')}`;
 

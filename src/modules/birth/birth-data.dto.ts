@@ -14,8 +14,8 @@ import {
   ValidateIf,
   ValidationArguments,
 } from 'class-validator';
-import { isCalendarDate } from '../../../engine';
-import { FIRST_BIRTHDATE, LAST_BIRTHDATE } from '../../../engine/natal/chart';
+import { isCalendarDate } from '../../engine';
+import { FIRST_BIRTHDATE, LAST_BIRTHDATE } from '../../engine/natal/chart';
 
 /**
  * Local birth dates the ephemeris files can serve (defined by the engine, which refuses other real dates with

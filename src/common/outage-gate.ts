@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiError } from '../../common/api-error';
-import { waitUntil } from '../../common/deadline';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { ApiError } from './api-error';
+import { waitUntil } from './deadline';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
 
 export const RETRY_AFTER_S = '2';
 

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
-import { FIRST_BIRTHDATE, LAST_BIRTHDATE } from '../../engine/natal/chart';
+import { FIRST_BIRTHDATE, LAST_BIRTHDATE } from '../engine/natal/chart';
 import examples from './openapi-examples.json';
 
 /**
