@@ -1,6 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { OPERATIONS, type Operation } from '../operations/operations';
-import type { ToolOperationId } from './tool-runners';
+import { OPERATIONS, type Operation, type ToolOperationId } from '../operations/operations';
 
 type Json = Record<string, unknown>;
 

@@ -22,7 +22,7 @@ import type { RequestTrace } from '../../common/request-log';
 import { buildValidationPipe } from '../../common/validation';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { buildTools, type ToolEntry } from './mcp-tools';
-import { TOOL_RUNNERS, type ToolOutput } from './tool-runners';
+import type { ToolOutput } from '../operations/tool-call';
 import { ReferenceService } from '../reference/reference.service';
 import { readReference, referenceResources, referenceTemplates } from './reference-resources';
 
@@ -132,7 +132,7 @@ export class McpService {
         : tool.operation.input
           ? ((await this.validation.transform(args, { type: tool.operation.input.in, metatype: tool.operation.input.dto })) as object)
           : args;
-      const output = await TOOL_RUNNERS[tool.id]({ services: this.services, trace: budget.trace, correlationId }, input as never);
+      const output = await tool.operation.tool!.run({ services: this.services, trace: budget.trace, correlationId }, input as never);
       // Measured before the answer is parsed into structured content: one past the budget is dropped as it is.
       const bytes = outputBytes(output, tool);
       if (budget.answerBytes + bytes > this.config.mcpMaxAnswerBytes) {

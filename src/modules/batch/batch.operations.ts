@@ -1,0 +1,30 @@
+/**
+ * The batch operations as the operation registry describes them (src/modules/operations/operations.ts gathers
+ * every family's): route, words, input, answer, cost and MCP tool, with the tool's runner beside it.
+ */
+import type { Operation } from '../operations/operations';
+import { BATCH_COST } from '../operations/costs';
+import { json, service } from '../operations/tool-call';
+import { BATCH_MAX_ITEMS, BatchRequestDto } from './batch.dto';
+import { BatchService } from './batch.service';
+
+export const BATCH_OPERATIONS = {
+  batch: {
+    method: 'POST',
+    path: '/v1/charts/batch',
+    group: 'batches',
+    queued: true,
+    cost: BATCH_COST,
+    summary: `Up to ${BATCH_MAX_ITEMS} charts (or advanced charts) in one call, each answered or refused on its own`,
+    description:
+      `items: up to ${BATCH_MAX_ITEMS} entries {id?, operation: "chart" | "advanced", …birth data}. The answer keeps the request's order: {id, status: 200, result} with the result exactly as the single call gives it, ` +
+      "or {id, status, error} with the single call's error. The whole batch answers within JOB_TIMEOUT_MS; an item not finished by then gets 504 COMPUTE_TIMEOUT. The body may be up to 256 KB.",
+    input: { in: 'body', dto: BatchRequestDto },
+    output: { kind: 'json', schema: 'BatchResult' },
+    tool: {
+      name: 'batch_charts',
+      title: 'Batch of charts',
+      run: (c, dto: BatchRequestDto) => json(service(c, BatchService).run(dto, c.trace, c.correlationId)),
+    },
+  },
+} satisfies Record<string, Operation>;
