@@ -1,6 +1,6 @@
 /**
  * Offline gazetteer: loads data/places.tsv.gz (built by scripts/build-places.js from GeoNames cities500,
- * data © GeoNames, CC BY 4.0, and ICU's country names) into typed column arrays plus a sorted index of name
+ * data © GeoNames, CC BY 4.0, and ICU's country names; read by gazetteer-data.ts) into typed column arrays plus a sorted index of name
  * entries (binary search) from normalised name to places, resolves "City", "City, Country", "City, Region,
  * Country" queries in any script ("Москва, Россия", "東京, 日本", "Wien, Österreich"), and answers place searches
  * (searchPlaces, see search.ts) from a word-prefix index (word-index.ts). Regions are matched by their GeoNames
@@ -20,16 +20,15 @@
  *   5. population.
  * The best is answered; `alternatives` says how many other places with that name were passed over.
  */
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
-import * as zlib from 'zlib';
 import { EngineInputError } from '../types';
 import { COUNTRY_ALIASES, REGION_ALIASES } from './aliases';
+import { type Country, DEFAULT_DATA_DIR, readDataFile, readPlaceData } from './gazetteer-data';
 import { clean, normalizeKey, TOKENS } from './normalize';
 import type { PlaceSuggestion } from './search';
-import { headOf, Heads, StringTable } from './string-table';
+import { headOf, Heads, type StringTable } from './string-table';
 import { slotOf, Source, wordAt, WordPrefixIndex, wordsAfter } from './word-index';
+
+export { DEFAULT_DATA_DIR } from './gazetteer-data';
 
 /** What the gazetteer knows of one place: the part a resolved birth place and a search suggestion share. */
 export interface PlaceFields {
@@ -59,12 +58,6 @@ export const SEARCH_MAX_LIMIT = 20;
  */
 const IDEOGRAPHIC = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
 
-interface Country {
-  code: string;
-  iso3: string;
-  name: string;
-  capital: string;
-}
 /** A country name's reading; `local`: a name in another language (ICU), which does not make a lone city part a country. */
 interface CountryMatch {
   country: number;
@@ -136,70 +129,7 @@ const EXTRA_VISITS = 300;
  */
 const MAX_VISITS = 600;
 
-export const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '..', '..', 'data');
 const KIND_LABEL = ['capital', 'first-order seat', 'second-order seat', 'place'];
-
-/** The data file's lines: header lines and columns, as byte ranges of the (gunzipped) file. */
-class Columns {
-  readonly header: [string, string][] = [];
-  private readonly ranges = new Map<string, [number, number]>();
-  constructor(private readonly buf: Buffer) {
-    let pos = 0;
-    while (pos < buf.length) {
-      let end = buf.indexOf(0x0a, pos);
-      if (end < 0) end = buf.length;
-      const tab = buf.indexOf(0x09, pos);
-      const tag = buf.toString('latin1', pos, tab);
-      if (tag === '#zones' || tag === '#country' || tag === '#admin1' || tag === '#source') {
-        this.header.push([tag, buf.toString('utf8', tab + 1, end)]);
-      } else this.ranges.set(tag, [tab + 1, end]);
-      pos = end + 1;
-    }
-  }
-  has(tag: string): boolean {
-    return this.ranges.has(tag);
-  }
-  private range(tag: string): [number, number] {
-    const r = this.ranges.get(tag);
-    if (!r) throw new Error(`gazetteer: column ${tag} missing`);
-    return r;
-  }
-  /** A string column, decoded on its own (so that its strings do not keep the whole file alive). */
-  strings(tag: string): string[] {
-    const [s, e] = this.range(tag);
-    return s === e ? [] : this.buf.toString('utf8', s, e).split('\t');
-  }
-  bytes(tag: string): Buffer {
-    const [s, e] = this.range(tag);
-    return Buffer.from(this.buf.toString('latin1', s, e), 'base64');
-  }
-  ints(tag: string): Int32Array {
-    return this.littleEndian(tag, Int32Array, (b, i) => b.readInt32LE(i));
-  }
-  u8(tag: string): Uint8Array {
-    return new Uint8Array(this.bytes(tag));
-  }
-  u16(tag: string): Uint16Array {
-    return this.littleEndian(tag, Uint16Array, (b, i) => b.readUInt16LE(i));
-  }
-  /** A little-endian column as a typed array: a copy of the bytes on LE machines, read value by value otherwise. */
-  private littleEndian<T extends Int32Array | Uint16Array>(
-    tag: string,
-    Type: { new (b: ArrayBuffer): T; new (n: number): T; BYTES_PER_ELEMENT: number },
-    read: (b: Buffer, offset: number) => number,
-  ): T {
-    const b = this.bytes(tag);
-    if (os.endianness() === 'LE') return new Type(b.buffer.slice(b.byteOffset, b.byteOffset + b.length) as ArrayBuffer);
-    const out = new Type(b.length / Type.BYTES_PER_ELEMENT);
-    for (let i = 0; i < out.length; i++) out[i] = read(b, i * Type.BYTES_PER_ELEMENT);
-    return out;
-  }
-  /** A string table: the column holds the strings concatenated, column `tag + 'len'` their lengths. */
-  table(tag: string): StringTable {
-    const [s, e] = this.range(tag);
-    return new StringTable(this.buf.toString('utf8', s, e), this.u16(`${tag}len`));
-  }
-}
 
 /** Items grouped by a key: the items of key k are items[start[k] .. start[k + 1]). */
 interface Groups {
@@ -280,11 +210,11 @@ export class Gazetteer {
   private byGid: Int32Array | null = null;
   /** Round-trip location form per place (LOC_*); null when the data file has none (while it is being built). */
   private readonly loc: Uint8Array | null;
-  private zones: string[] = [];
-  private readonly countries: Country[] = [];
-  private readonly regionNames: string[] = [];
-  private readonly regionCodes: string[] = [];
-  private readonly regionCountry: number[] = [];
+  private readonly zones: string[];
+  private readonly countries: Country[];
+  private readonly regionNames: string[];
+  private readonly regionCodes: string[];
+  private readonly regionCountry: number[];
   /** Sorted distinct words of all names; word ids are positions here. */
   private readonly words: StringTable;
   /**
@@ -311,63 +241,32 @@ export class Gazetteer {
   private suggesting = false;
 
   constructor(data: string | Buffer) {
-    const cols = new Columns(typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
-    const regionByCode = new Map<string, number>();
-    const countryByCode = new Map<string, number>();
-    for (const [tag, body] of cols.header) {
-      if (tag === '#zones') this.zones = body.split('\t');
-      else if (tag === '#country') {
-        const f = body.split('\t');
-        countryByCode.set(f[0], this.countries.length);
-        this.countries.push({ code: f[0], iso3: f[1], name: f[2], capital: f[3] });
-      } else if (tag === '#admin1') {
-        const f = body.split('\t');
-        regionByCode.set(f[0], this.regionNames.length);
-        this.regionCodes.push(f[0]);
-        this.regionNames.push(f[1]);
-        this.regionCountry.push(countryByCode.get(f[0].slice(0, 2)) ?? -1);
-      }
-    }
-    this.names = cols.table('#name');
-    this.size = this.names.length;
-    this.primaryKey = cols.table('#pkey');
-    // typed-array constructors convert natively; TypedArray.from with a callback took 60 ms per column
-    this.lat = new Float64Array(cols.ints('#lat'));
-    this.lon = new Float64Array(cols.ints('#lon'));
-    for (let i = 0; i < this.lat.length; i++) {
-      this.lat[i] /= 1e5;
-      this.lon[i] /= 1e5;
-    }
-    this.pop = new Float64Array(cols.ints('#pop'));
-    this.country = new Uint16Array(cols.ints('#cc'));
-    this.region = cols.ints('#region');
-    this.zoneOf = new Uint16Array(cols.ints('#zone'));
-    this.kind = new Uint8Array(cols.ints('#kind'));
-    this.gid = cols.has('#gid') ? cols.ints('#gid') : new Int32Array(0);
-    this.words = cols.table('#words');
-    const counts = cols.u8('#ecount');
-    this.eStart = new Int32Array(counts.length + 1);
-    for (let e = 0; e < counts.length; e++) this.eStart[e + 1] = this.eStart[e] + counts[e];
-    this.eWords = cols.ints('#ewords');
-    this.ePost = cols.ints('#epost');
-    this.keyOrder = cols.ints('#korder');
+    const { places, qualifiers } = readPlaceData(data);
+    this.size = places.size;
+    this.names = places.names;
+    this.primaryKey = places.primaryKey;
+    this.lat = places.lat;
+    this.lon = places.lon;
+    this.pop = places.pop;
+    this.country = places.country;
+    this.region = places.region;
+    this.zoneOf = places.zoneOf;
+    this.kind = places.kind;
+    this.gid = places.gid;
+    this.loc = places.loc;
+    this.zones = places.zones;
+    this.countries = places.countries;
+    this.regionNames = places.regionNames;
+    this.regionCodes = places.regionCodes;
+    this.regionCountry = places.regionCountry;
+    this.words = places.words;
+    this.eStart = places.eStart;
+    this.eWords = places.eWords;
+    this.ePost = places.ePost;
+    this.keyOrder = places.keyOrder;
     this.keyHead = new Heads(this.keyHeads());
-    this.loc = cols.has('#loc') ? cols.u8('#loc') : null;
-    const regionKeys = cols.strings('#rkey');
-    if (
-      this.ePost.length !== counts.length ||
-      this.keyOrder.length !== counts.length ||
-      this.eWords.length !== this.eStart[counts.length] ||
-      this.lat.length !== this.size ||
-      (this.gid.length !== this.size && this.gid.length !== 0) ||
-      this.primaryKey.length !== this.size ||
-      (this.loc && this.loc.length !== this.size) ||
-      regionKeys.length !== this.regionNames.length
-    ) {
-      throw new Error('gazetteer: inconsistent data file');
-    }
-    this.buildCountryIndex(cols.strings('#ckey'), cols.ints('#ccc'));
-    this.buildRegionIndex(regionByCode, regionKeys, cols.has('#ralt') ? cols.strings('#ralt') : [], cols.has('#ralr') ? cols.ints('#ralr') : new Int32Array(0));
+    this.buildCountryIndex(qualifiers.localKeys, qualifiers.localCountry);
+    this.buildRegionIndex(qualifiers.regionByCode, qualifiers.regionKeys, qualifiers.altKeys, qualifiers.altRegion);
     if (this.loc) this.search_ = this.buildSearch();
   }
 
@@ -1322,10 +1221,7 @@ let singletonDir: string | null = null;
 /** Loads (once) the gazetteer from `dataDir` (default: the project's data/ folder). */
 export function loadGazetteer(dataDir: string = DEFAULT_DATA_DIR): Gazetteer {
   if (singleton && singletonDir === dataDir) return singleton;
-  const gz = fs.readFileSync(path.join(dataDir, 'places.tsv.gz'));
-  // one output chunk of the right size (gzip's trailer has it): a third faster than collecting 16 kB chunks
-  const size = gz.length >= 18 ? gz.readUInt32LE(gz.length - 4) : 0;
-  singleton = new Gazetteer(zlib.gunzipSync(gz, { chunkSize: Math.max(64 * 1024, size + 1) }));
+  singleton = new Gazetteer(readDataFile(dataDir));
   singletonDir = dataDir;
   return singleton;
 }
