@@ -21,11 +21,11 @@
  * The best is answered; `alternatives` says how many other places with that name were passed over.
  */
 import { EngineInputError } from '../types';
-import { COUNTRY_ALIASES, REGION_ALIASES } from './aliases';
 import { type Country, DEFAULT_DATA_DIR, readDataFile, readPlaceData } from './gazetteer-data';
+import { type CountryMatch, PlaceIndex, startingWith } from './place-index';
 import { clean, normalizeKey, TOKENS } from './normalize';
 import type { PlaceSuggestion } from './search';
-import { headOf, Heads, type StringTable } from './string-table';
+import type { StringTable } from './string-table';
 import { slotOf, Source, wordAt, WordPrefixIndex, wordsAfter } from './word-index';
 
 export { DEFAULT_DATA_DIR } from './gazetteer-data';
@@ -58,12 +58,6 @@ export const SEARCH_MAX_LIMIT = 20;
  */
 const IDEOGRAPHIC = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
 
-/** A country name's reading; `local`: a name in another language (ICU), which does not make a lone city part a country. */
-interface CountryMatch {
-  country: number;
-  region?: number;
-  local?: boolean;
-}
 /** One reading of a query's qualifiers: the places it admits and the regions it prefers. */
 interface Try {
   countries: Set<number> | null;
@@ -79,12 +73,6 @@ interface Scope {
   countries: Set<number> | null;
   regions: Set<number> | null;
   boost: Set<number> | null;
-}
-
-interface QualifierKeys {
-  countries: [string, number][];
-  localCountries: [string, number][];
-  regions: [string, number[]][];
 }
 
 /** Parts of a location: split at commas, also full-width (，), Arabic (،) and ideographic (、) ones. */
@@ -213,7 +201,6 @@ export class Gazetteer {
   private readonly zones: string[];
   private readonly countries: Country[];
   private readonly regionNames: string[];
-  private readonly regionCodes: string[];
   private readonly regionCountry: number[];
   /** Sorted distinct words of all names; word ids are positions here. */
   private readonly words: StringTable;
@@ -226,14 +213,8 @@ export class Gazetteer {
   private readonly eWords: Int32Array;
   private readonly ePost: Int32Array;
   private readonly keyOrder: Int32Array;
-  /** keyHead[k]: the head (headOf) of entry keyOrder[k]'s search key, so that a lookup narrows by heads first. */
-  private readonly keyHead: Heads;
-  private readonly countryIndex = new Map<string, CountryMatch>();
-  private readonly regionIndex = new Map<string, number[]>();
+  private readonly keys: PlaceIndex;
   private readonly search_: SearchData | null = null;
-  /** Number of countryIndex keys from English names, codes and aliases (the rest: other languages). */
-  private primaryCountryKeys = 0;
-  private qualifierKeys: QualifierKeys | null = null;
   /** Search scratch space, reused (searches run one at a time on this thread). */
   private found: FoundPlaces | null = null;
   private readonly top = new TopScores();
@@ -257,71 +238,14 @@ export class Gazetteer {
     this.zones = places.zones;
     this.countries = places.countries;
     this.regionNames = places.regionNames;
-    this.regionCodes = places.regionCodes;
     this.regionCountry = places.regionCountry;
     this.words = places.words;
     this.eStart = places.eStart;
     this.eWords = places.eWords;
     this.ePost = places.ePost;
     this.keyOrder = places.keyOrder;
-    this.keyHead = new Heads(this.keyHeads());
-    this.buildCountryIndex(qualifiers.localKeys, qualifiers.localCountry);
-    this.buildRegionIndex(qualifiers.regionByCode, qualifiers.regionKeys, qualifiers.altKeys, qualifiers.altRegion);
+    this.keys = new PlaceIndex(places, qualifiers);
     if (this.loc) this.search_ = this.buildSearch();
-  }
-
-  private buildCountryIndex(localKeys: string[], localCountry: Int32Array): void {
-    const set = (alias: string, m: CountryMatch) => {
-      const k = normalizeKey(alias);
-      if (k && !this.countryIndex.has(k)) this.countryIndex.set(k, m);
-    };
-    const byCode = new Map(this.countries.map((c, i) => [c.code, i]));
-    // hand aliases first so that e.g. "England" carries its region hint
-    for (const [alias, target] of Object.entries(COUNTRY_ALIASES)) {
-      const [code, admin1] = typeof target === 'string' ? [target, undefined] : target;
-      const c = byCode.get(code);
-      if (c === undefined) continue;
-      const r = admin1 ? this.regionNames.findIndex((_, i) => this.regionCode(i) === `${code}.${admin1}`) : -1;
-      set(alias, r >= 0 ? { country: c, region: r } : { country: c });
-    }
-    this.countries.forEach((c, i) => {
-      set(c.name, { country: i });
-      set(c.name.replace(/^The /, ''), { country: i });
-      set(c.code, { country: i });
-      set(c.iso3, { country: i });
-    });
-    this.primaryCountryKeys = this.countryIndex.size;
-    // the names in every other language ICU knows (normalised by the build with this normaliser)
-    for (let i = 0; i < localKeys.length; i++) {
-      if (!this.countryIndex.has(localKeys[i])) this.countryIndex.set(localKeys[i], { country: localCountry[i], local: true });
-    }
-  }
-
-  private regionCode(i: number): string {
-    return this.regionCodes[i];
-  }
-
-  private buildRegionIndex(regionByCode: Map<string, number>, regionKeys: string[], altKeys: string[], altRegion: Int32Array): void {
-    const add = (alias: string, r: number, normalized = false) => {
-      const k = normalized ? alias : normalizeKey(alias);
-      if (!k) return;
-      const cur = this.regionIndex.get(k);
-      if (!cur) this.regionIndex.set(k, [r]);
-      else if (!cur.includes(r)) cur.push(r);
-    };
-    for (const [code, r] of regionByCode) {
-      add(regionKeys[r], r, true); // the region's name, normalised by the build
-      if (code.startsWith('US.')) add(code.slice(3), r); // US admin1 codes are the postal codes
-    }
-    for (const [code, aliases] of Object.entries(REGION_ALIASES)) {
-      const r = regionByCode.get(code);
-      if (r !== undefined) for (const a of aliases) add(a, r);
-    }
-    // England, Scotland … are GeoNames regions of GB; let the country aliases' region hints work as regions too
-    for (const [k, m] of this.countryIndex) if (m.region !== undefined) add(k, m.region);
-    // the regions' names in other languages and scripts (Unicode CLDR, joined and normalised by the build)
-    if (altKeys.length !== altRegion.length) throw new Error('gazetteer: inconsistent data file');
-    for (let i = 0; i < altKeys.length; i++) add(altKeys[i], altRegion[i], true);
   }
 
   private buildSearch(): SearchData {
@@ -410,7 +334,7 @@ export class Gazetteer {
       this.keyOrder,
     ])
       b += a?.byteLength ?? 0;
-    b += this.keyHead.bytes;
+    b += this.keys.bytes;
     const s = this.search_;
     if (s) {
       for (const a of [s.byPlace, s.byCountry, s.byRegion]) b += a.start.byteLength + a.items.byteLength;
@@ -432,72 +356,6 @@ export class Gazetteer {
     if (r >= 0 && this.regionNames[r] && this.regionNames[r] !== this.names.get(id)) parts.push(this.regionNames[r]);
     parts.push(this.countries[this.country[id]].name);
     return parts.join(', ');
-  }
-
-  /** Compares the search key of name entry e (its words joined) with key, in UTF-16 code units. */
-  private compareEntry(e: number, key: string): number {
-    let p = 0;
-    const words = this.words;
-    for (let i = this.eStart[e], end = this.eStart[e + 1]; i < end; i++) {
-      const w = this.eWords[i];
-      for (let j = words.start(w), wend = words.end(w); j < wend; j++, p++) {
-        if (p >= key.length) return 1;
-        const d = words.charCodeAt(j) - key.charCodeAt(p);
-        if (d) return d;
-      }
-    }
-    return p < key.length ? -1 : 0;
-  }
-
-  /** Postings (place << 1 | alternate) of a key. */
-  private entries(key: string): number[] {
-    return this.entryIds(key).map((e) => this.ePost[e]);
-  }
-
-  /** The heads (headOf) of the entries' search keys, in key order: made of the heads of their first words. */
-  private keyHeads(): Float64Array {
-    const words = this.words;
-    words.indexHeads();
-    const n = this.keyOrder.length;
-    const entryHead = new Float64Array(n);
-    const unit = [1, 2 ** 16, 2 ** 32, 2 ** 48]; // a head's code units: the first times unit[2], the second unit[1], the third 1
-    for (let e = 0; e < n; e++) {
-      if (this.eStart[e + 1] === this.eStart[e]) continue; // no words (none such in the data): head 0
-      let h = words.head(this.eWords[this.eStart[e]]);
-      // a first word of fewer than 3 code units (its head's last unit 0): the next words' first units follow it
-      let units = h % unit[1] ? 3 : Math.floor(h / unit[1]) % unit[1] ? 2 : 1;
-      for (let i = this.eStart[e] + 1, end = this.eStart[e + 1]; i < end && units < 3; i++) {
-        const wh = words.head(this.eWords[i]);
-        const size = wh % unit[1] ? 3 : Math.floor(wh / unit[1]) % unit[1] ? 2 : 1;
-        const take = Math.min(size, 3 - units); // the word's first `take` code units follow the `units` so far
-        h += Math.floor(wh / unit[3 - take]) * unit[3 - units - take];
-        units += take;
-      }
-      entryHead[e] = h;
-    }
-    const heads = new Float64Array(n);
-    for (let k = 0; k < n; k++) heads[k] = entryHead[this.keyOrder[k]];
-    return heads;
-  }
-
-  /**
-   * Entry numbers whose search key (words joined) is key: binary search over the name entries in key order, first
-   * by the keys' heads, then by comparing keys among those that share key's head.
-   */
-  private entryIds(key: string): number[] {
-    const order = this.keyOrder;
-    const h = headOf(key);
-    let lo = this.keyHead.lower(h);
-    const end = this.keyHead.upper(h, lo);
-    let hi = end;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.compareEntry(order[mid], key) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: number[] = [];
-    for (let k = lo; k < end && this.compareEntry(order[k], key) === 0; k++) out.push(order[k]);
-    return out;
   }
 
   /** Compare two index entries by the ranking rules (negative: a is better). */
@@ -553,10 +411,10 @@ export class Gazetteer {
     const tries: Try[] = [];
     const lastKey = normalizeKey(parts[parts.length - 1]);
     const middle = parts.slice(1, -1).map(normalizeKey);
-    const asCountry = this.countryIndex.get(lastKey);
+    const asCountry = this.keys.countryIndex.get(lastKey);
     if (asCountry) {
       const regions = new Set<number>();
-      for (const m of middle) for (const r of this.regionIndex.get(m) ?? []) if (this.regionCountry[r] === asCountry.country) regions.add(r);
+      for (const m of middle) for (const r of this.keys.regionIndex.get(m) ?? []) if (this.regionCountry[r] === asCountry.country) regions.add(r);
       if (!middle.length && asCountry.region !== undefined) regions.add(asCountry.region);
       const t: Try = { countries: new Set([asCountry.country]), regions: regions.size ? regions : null };
       if (middle.length && !regions.size) t.unmatched = parts.slice(1, -1).join(', ');
@@ -568,10 +426,10 @@ export class Gazetteer {
       }
       tries.push(t);
     }
-    const asRegion = this.regionIndex.get(lastKey);
+    const asRegion = this.keys.regionIndex.get(lastKey);
     if (asRegion) {
       const regions = new Set(asRegion);
-      for (const m of middle) for (const r of this.regionIndex.get(m) ?? []) regions.add(r);
+      for (const m of middle) for (const r of this.keys.regionIndex.get(m) ?? []) regions.add(r);
       tries.push({ countries: new Set(asRegion.map((r) => this.regionCountry[r])), regions, strict: true });
     }
     return tries;
@@ -607,8 +465,8 @@ export class Gazetteer {
     }
     const cityText = parts[0];
     const cityKey = normalizeKey(cityText);
-    const all = this.entries(cityKey);
-    const cityAsCountry = this.countryIndex.get(cityKey);
+    const all = this.keys.entries(cityKey);
+    const cityAsCountry = this.keys.countryIndex.get(cityKey);
 
     // interpretations of the qualifiers, tried in order: last part as country, then as region
     let tries: Try[];
@@ -676,7 +534,7 @@ export class Gazetteer {
    */
   suggest(key: string, countries: Set<number> | null, limit = 5): string[] {
     const out: number[] = [];
-    const exact = [...new Set(this.entries(key).map((e) => e >> 1))];
+    const exact = [...new Set(this.keys.entries(key).map((e) => e >> 1))];
     exact.sort((a, b) => this.compare(a << 1, b << 1, null));
     for (const id of exact) if (out.length < limit && !out.includes(id)) out.push(id);
     if (out.length < limit && key.length >= 2) {
@@ -806,7 +664,7 @@ export class Gazetteer {
     if (!this.search_) throw new Error('gazetteer: the data file has no #loc column; rebuild it with scripts/build-places.js');
     for (const scope of this.searchScopes(parts)) {
       const found = this.searchIn(this.search_, text.split(' '), scope, limit);
-      if (found.length) return found.map(({ id, e }) => this.suggestion(id, (this.ePost[e] & 1) === 1 ? this.entryText(e) : this.names.get(id)));
+      if (found.length) return found.map(({ id, e }) => this.suggestion(id, (this.ePost[e] & 1) === 1 ? this.keys.entryText(e) : this.names.get(id)));
     }
     return [];
   }
@@ -824,7 +682,7 @@ export class Gazetteer {
     // a qualifier being typed: the countries (English names, codes, aliases) and regions it starts; failing
     // those, the countries it starts in other languages ("Москва, Росс")
     const prefix = normalizeKey(parts[parts.length - 1]);
-    const keys = this.qualifierIndex();
+    const keys = this.keys.qualifierIndex();
     const countries = new Set<number>();
     const regions = new Set<number>();
     for (const [, c] of startingWith(keys.countries, prefix)) countries.add(c);
@@ -834,29 +692,9 @@ export class Gazetteer {
     return [{ countries, regions, boost: null }];
   }
 
-  /** Country and region keys in sorted order (for qualifier prefixes; made on first use). */
-  private qualifierIndex(): QualifierKeys {
-    if (!this.qualifierKeys) {
-      const byKey = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
-      const countries: [string, number][] = [];
-      const localCountries: [string, number][] = [];
-      let i = 0;
-      for (const [k, m] of this.countryIndex) (i++ < this.primaryCountryKeys ? countries : localCountries).push([k, m.country]);
-      this.qualifierKeys = { countries: countries.sort(byKey), localCountries: localCountries.sort(byKey), regions: [...this.regionIndex].sort(byKey) };
-    }
-    return this.qualifierKeys;
-  }
-
   private passes(id: number, scope: Scope): boolean {
     if (!scope.countries && !scope.regions) return true;
     return !!(scope.countries?.has(this.country[id]) || scope.regions?.has(this.region[id]));
-  }
-
-  /** A name entry's words, joined by spaces (its search form: "san francisco de quito"). */
-  private entryText(e: number): string {
-    const out: string[] = [];
-    for (let i = this.eStart[e]; i < this.eStart[e + 1]; i++) out.push(this.words.get(this.eWords[i]));
-    return out.join(' ');
   }
 
   /** A posting's stored weight (searchWeight). */
@@ -899,7 +737,7 @@ export class Gazetteer {
 
     // 1. the whole name: every place in scope carrying exactly this name, own or alternate
     let ownExact = false;
-    for (const e of this.entryIds(words.map((w) => TOKENS[w] || w).join(''))) {
+    for (const e of this.keys.entryIds(words.map((w) => TOKENS[w] || w).join(''))) {
       const post = this.ePost[e];
       const id = post >> 1;
       if (!this.passes(id, scope)) continue;
@@ -1181,18 +1019,6 @@ function scriptClass(c: number): number {
   if (c >= 0x400 && c < 0x530) return 0x400 >> 7; // Cyrillic and its supplement as one
   if (c >= 0x600 && c < 0x900) return 0x600 >> 7; // Arabic and its supplements as one
   return c >> 7;
-}
-
-/** The [key, value] pairs of a key-sorted list whose key starts with prefix. */
-function* startingWith<T>(sorted: [string, T][], prefix: string): Generator<[string, T]> {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid][0] < prefix) lo = mid + 1;
-    else hi = mid;
-  }
-  for (let i = lo; i < sorted.length && sorted[i][0].startsWith(prefix); i++) yield sorted[i];
 }
 
 /** Levenshtein distance, giving up (returning max + 1) once it must exceed max. */
