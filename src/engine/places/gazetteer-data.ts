@@ -130,6 +130,29 @@ export class PlaceData {
   readonly ePost: Int32Array;
   readonly keyOrder: Int32Array;
 
+  /** Bytes held in the typed arrays (see Gazetteer.typedArrayBytes). */
+  get bytes(): number {
+    let b = 0;
+    for (const a of [
+      this.lat,
+      this.lon,
+      this.pop,
+      this.country,
+      this.region,
+      this.zoneOf,
+      this.kind,
+      this.gid,
+      this.loc,
+      this.eStart,
+      this.eWords,
+      this.ePost,
+      this.keyOrder,
+    ]) {
+      b += a?.byteLength ?? 0;
+    }
+    return b;
+  }
+
   constructor(cols: Columns) {
     const countryByCode = new Map<string, number>();
     for (const [tag, body] of cols.header) {
