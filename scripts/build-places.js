@@ -28,7 +28,7 @@
  *           1 = "Name, Region, Country", 2 = neither (another place with that name ranks first in its region);
  *           found by running the runtime's resolver over the freshly built file.
  * Names (one "name entry" per distinct normalised word sequence of a place: its name, ASCII name and every
- * alternate name in any script), in search order (searchOrder in gazetteer.ts: by population times a capital/seat
+ * alternate name in any script), in search order (searchOrder in place-search.ts: by population times a capital/seat
  * factor, an alternate name counting as a 20 times smaller place — so that an entry's number is its rank):
  *   #words  (table) every distinct normalised word, sorted (UTF-16 code-unit order); word ids are positions here
  *   #ecount (u8) number of words of each entry      #ewords the word ids of all entries, entry after entry

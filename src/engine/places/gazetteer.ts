@@ -1,9 +1,9 @@
 /**
  * Offline gazetteer: loads data/places.tsv.gz (built by scripts/build-places.js from GeoNames cities500,
- * data © GeoNames, CC BY 4.0, and ICU's country names) into typed column arrays plus a sorted index of name
- * entries (binary search) from normalised name to places, resolves "City", "City, Country", "City, Region,
+ * data © GeoNames, CC BY 4.0, and ICU's country names) into typed column arrays (gazetteer-data.ts) plus a sorted
+ * index of name entries (binary search) from normalised name to places (place-index.ts), resolves "City", "City, Country", "City, Region,
  * Country" queries in any script ("Москва, Россия", "東京, 日本", "Wien, Österreich"), and answers place searches
- * (searchPlaces, see search.ts) from a word-prefix index (word-index.ts). Regions are matched by their GeoNames
+ * (searchPlaces, see search.ts; ranked by place-search.ts) from a word-prefix index (word-index.ts). Regions are matched by their GeoNames
  * name, US state code, aliases.ts and their names in other languages and scripts (Unicode CLDR, #ralt).
  *
  * Ranking of the places that carry the queried name (first difference wins):
@@ -20,16 +20,16 @@
  *   5. population.
  * The best is answered; `alternatives` says how many other places with that name were passed over.
  */
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
-import * as zlib from 'zlib';
 import { EngineInputError } from '../types';
-import { COUNTRY_ALIASES, REGION_ALIASES } from './aliases';
-import { clean, normalizeKey, TOKENS } from './normalize';
+import { type Country, DEFAULT_DATA_DIR, type PlaceData, readDataFile, readPlaceData } from './gazetteer-data';
+import { type CountryMatch, PlaceIndex, startingWith } from './place-index';
+import { clean, normalizeKey } from './normalize';
+import { PlaceSearch, type Scope, SEARCH_MAX_LIMIT } from './place-search';
 import type { PlaceSuggestion } from './search';
-import { headOf, Heads, StringTable } from './string-table';
-import { slotOf, Source, wordAt, WordPrefixIndex, wordsAfter } from './word-index';
+import type { StringTable } from './string-table';
+
+export { DEFAULT_DATA_DIR } from './gazetteer-data';
+export { SEARCH_MAX_LIMIT, searchOrder, searchWeight } from './place-search';
 
 /** What the gazetteer knows of one place: the part a resolved birth place and a search suggestion share. */
 export interface PlaceFields {
@@ -52,25 +52,12 @@ export interface ResolvedPlace extends PlaceFields {
   alternatives?: number;
 }
 
-export const SEARCH_MAX_LIMIT = 20;
 /**
  * A character that is a word, or most of one, alone: Han (Chinese, Japanese kanji), kana, Hangul syllables. One of
  * them is a whole query ("東", "京"); one Latin or Cyrillic letter is not.
  */
 const IDEOGRAPHIC = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
 
-interface Country {
-  code: string;
-  iso3: string;
-  name: string;
-  capital: string;
-}
-/** A country name's reading; `local`: a name in another language (ICU), which does not make a lone city part a country. */
-interface CountryMatch {
-  country: number;
-  region?: number;
-  local?: boolean;
-}
 /** One reading of a query's qualifiers: the places it admits and the regions it prefers. */
 interface Try {
   countries: Set<number> | null;
@@ -81,18 +68,6 @@ interface Try {
   /** Region and country as written, when the place must lie in that region (for the error when none does). */
   written?: string;
 }
-/** Search scope: a place passes when its country is in countries or its region in regions (both null: all). */
-interface Scope {
-  countries: Set<number> | null;
-  regions: Set<number> | null;
-  boost: Set<number> | null;
-}
-
-interface QualifierKeys {
-  countries: [string, number][];
-  localCountries: [string, number][];
-  regions: [string, number[]][];
-}
 
 /** Parts of a location: split at commas, also full-width (，), Arabic (،) and ideographic (、) ones. */
 const PART_SEPARATOR = /[,\uff0c\u060c\u3001]/;
@@ -100,170 +75,14 @@ const PART_SEPARATOR = /[,\uff0c\u060c\u3001]/;
 const LOC_COUNTRY = 0;
 const LOC_REGION = 1;
 const LOC_NONE = 2;
-/**
- * In search, a match on an alternate name counts as a place this many times smaller: "san fr" is San
- * Francisco (864,816) before Quito (2.8 million, alternate name "San Francisco de Quito"), but "münch" is
- * still Munich (1.26 million, alternate name "München") before Ottobrunn bei München (19,204).
- */
-const ALT_DISCOUNT = 20;
-/*
- * Search scores (searchPlaces): log10(population + 1) plus these, in the same powers of ten. The whole name typed is
- * worth a place 30 times larger ("Mos": Moscow, 10 million, still before Mos, Spain, 14,650); an alternate name counts
- * ALT_DISCOUNT times smaller (the order the data file stores), or only 2 times when it is in the query's own
- * non-Latin script and the place's own name is not ("Моск" means Moscow as much as "Mosc" does); the query starting
- * at a later word of the name ("york" in "New York City") 5 times smaller; an alternate name matched in part while
- * the query is the whole own name of some place 100 times smaller ("São Paulo": not Luanda, once "São Paulo de
- * Loanda"); national capitals and seats of first- and second-order divisions a little larger (KIND_FACTOR); places
- * of population 0 after every populated one.
- */
-const EXACT_BONUS = 1.5;
-const ALT_PENALTY = Math.log10(ALT_DISCOUNT);
-const SCRIPT_ALT_PENALTY = 0.3;
-const LATER_WORD_PENALTY = 0.7;
-const SHADOWED_PENALTY = 2;
-/** Capitals and seats count as larger places: national capital 3.2 times, first-order seat 2, second-order 1.25. */
-const KIND_FACTOR = [3.2, 2, 1.25, 1];
-const UNPOPULATED = -100;
-/**
- * Once a search's list is full, it reads at most this many more names for a better match before it stops (else
- * it stops when no later name can beat the list). Bounds the latency of queries whose matches all rank low; of the
- * bench's 482 queries, 481 get the same list as with no limit ("be, Texas" does not: its fifth place differs).
- */
-const EXTRA_VISITS = 300;
-/**
- * A search scores at most this many names that fit its words and scope, whether or not its list is full (a bound on
- * the worst case; no list of the bench's queries changes with it).
- */
-const MAX_VISITS = 600;
 
-export const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '..', '..', 'data');
 const KIND_LABEL = ['capital', 'first-order seat', 'second-order seat', 'place'];
 
-/** The data file's lines: header lines and columns, as byte ranges of the (gunzipped) file. */
-class Columns {
-  readonly header: [string, string][] = [];
-  private readonly ranges = new Map<string, [number, number]>();
-  constructor(private readonly buf: Buffer) {
-    let pos = 0;
-    while (pos < buf.length) {
-      let end = buf.indexOf(0x0a, pos);
-      if (end < 0) end = buf.length;
-      const tab = buf.indexOf(0x09, pos);
-      const tag = buf.toString('latin1', pos, tab);
-      if (tag === '#zones' || tag === '#country' || tag === '#admin1' || tag === '#source') {
-        this.header.push([tag, buf.toString('utf8', tab + 1, end)]);
-      } else this.ranges.set(tag, [tab + 1, end]);
-      pos = end + 1;
-    }
-  }
-  has(tag: string): boolean {
-    return this.ranges.has(tag);
-  }
-  private range(tag: string): [number, number] {
-    const r = this.ranges.get(tag);
-    if (!r) throw new Error(`gazetteer: column ${tag} missing`);
-    return r;
-  }
-  /** A string column, decoded on its own (so that its strings do not keep the whole file alive). */
-  strings(tag: string): string[] {
-    const [s, e] = this.range(tag);
-    return s === e ? [] : this.buf.toString('utf8', s, e).split('\t');
-  }
-  bytes(tag: string): Buffer {
-    const [s, e] = this.range(tag);
-    return Buffer.from(this.buf.toString('latin1', s, e), 'base64');
-  }
-  ints(tag: string): Int32Array {
-    return this.littleEndian(tag, Int32Array, (b, i) => b.readInt32LE(i));
-  }
-  u8(tag: string): Uint8Array {
-    return new Uint8Array(this.bytes(tag));
-  }
-  u16(tag: string): Uint16Array {
-    return this.littleEndian(tag, Uint16Array, (b, i) => b.readUInt16LE(i));
-  }
-  /** A little-endian column as a typed array: a copy of the bytes on LE machines, read value by value otherwise. */
-  private littleEndian<T extends Int32Array | Uint16Array>(
-    tag: string,
-    Type: { new (b: ArrayBuffer): T; new (n: number): T; BYTES_PER_ELEMENT: number },
-    read: (b: Buffer, offset: number) => number,
-  ): T {
-    const b = this.bytes(tag);
-    if (os.endianness() === 'LE') return new Type(b.buffer.slice(b.byteOffset, b.byteOffset + b.length) as ArrayBuffer);
-    const out = new Type(b.length / Type.BYTES_PER_ELEMENT);
-    for (let i = 0; i < out.length; i++) out[i] = read(b, i * Type.BYTES_PER_ELEMENT);
-    return out;
-  }
-  /** A string table: the column holds the strings concatenated, column `tag + 'len'` their lengths. */
-  table(tag: string): StringTable {
-    const [s, e] = this.range(tag);
-    return new StringTable(this.buf.toString('utf8', s, e), this.u16(`${tag}len`));
-  }
-}
-
-/** Items grouped by a key: the items of key k are items[start[k] .. start[k + 1]). */
-interface Groups {
-  start: Int32Array;
-  items: Int32Array;
-}
-
-/** Groups the items 0 .. count-1 by keyOf (a counting sort; items keep their order within a group). */
-function group(count: number, keys: number, keyOf: (i: number) => number): Groups {
-  const start = new Int32Array(keys + 1);
-  for (let i = 0; i < count; i++) start[keyOf(i) + 1]++;
-  for (let k = 0; k < keys; k++) start[k + 1] += start[k];
-  const fill = start.slice(0, keys);
-  const items = new Int32Array(count);
-  for (let i = 0; i < count; i++) items[fill[keyOf(i)]++] = i;
-  return { start, items };
-}
-
-/** Search structures, built at load when the data file has its #loc column. */
-interface SearchData {
-  index: WordPrefixIndex;
-  /** Name entries by place, places by country, places by region (group r + 1; group 0: region unknown). */
-  byPlace: Groups;
-  byCountry: Groups;
-  byRegion: Groups;
-  /** Number of name entries per country, per region. */
-  countryEntries: Int32Array;
-  regionEntries: Int32Array;
-  /**
-   * Per slot of eWords (a word of a name entry, see word-index.ts): its entry, the entry's posting and stored
-   * weight (weightOf), so that a search reading a word position needs no look-up through the entry or its place.
-   */
-  slotEntry: Int32Array;
-  slotPost: Int32Array;
-  slotWeight: Float64Array;
-  /** Per slot, its place's country and region + 1 (0: unknown): a scoped search passes over other places' names. */
-  slotCountry: Uint16Array;
-  slotRegion: Uint16Array;
-  /** Scratch: 1 for the countries, regions + 1 of the scope being visited (cleared after). */
-  countryMask: Uint8Array;
-  regionMask: Uint8Array;
-}
-
 /**
- * A name entry's stored weight: population times its capital/seat factor, an own name's times ALT_DISCOUNT. The
- * entries are stored by it (searchOrder), so that a search reading them in order knows the best score any later
- * entry can still have (see searchIn).
+ * Resolution (resolve, resolveById, suggestions, round-trip locations) and the gazetteer's one public face; the data
+ * file is read by gazetteer-data.ts, names are looked up in place-index.ts, searches ranked by place-search.ts. The
+ * columns resolution reads are kept as fields of their own, as before the split (no lookup through another object).
  */
-export function searchWeight(pop: number, kind: number, alt: boolean): number {
-  return pop * KIND_FACTOR[kind] * (alt ? 1 : ALT_DISCOUNT);
-}
-
-/**
- * The search order of postings (place << 1 | alternate), best first: by searchWeight; ties: capitals/seats first,
- * then place order. The build stores the name entries in this order (a name entry's number is then its rank);
- * exported for it.
- */
-export function searchOrder(pop: ArrayLike<number>, kind: ArrayLike<number>): Int32Array {
-  const n = pop.length;
-  const weight = new Float64Array(2 * n);
-  for (let p = 0; p < 2 * n; p++) weight[p] = searchWeight(pop[p >> 1], kind[p >> 1], (p & 1) === 1);
-  return Int32Array.from({ length: 2 * n }, (_, p) => p).sort((a, b) => weight[b] - weight[a] || kind[a >> 1] - kind[b >> 1] || a - b);
-}
-
 export class Gazetteer {
   readonly size: number;
   private readonly names: StringTable;
@@ -280,210 +99,40 @@ export class Gazetteer {
   private byGid: Int32Array | null = null;
   /** Round-trip location form per place (LOC_*); null when the data file has none (while it is being built). */
   private readonly loc: Uint8Array | null;
-  private zones: string[] = [];
-  private readonly countries: Country[] = [];
-  private readonly regionNames: string[] = [];
-  private readonly regionCodes: string[] = [];
-  private readonly regionCountry: number[] = [];
-  /** Sorted distinct words of all names; word ids are positions here. */
-  private readonly words: StringTable;
-  /**
-   * Name entries, in search order (see searchOrder): the word ids of entry e are eWords[eStart[e] .. eStart[e + 1]);
-   * ePost[e] = place << 1 | 1 for an alternate name, place << 1 for the place's own name. keyOrder: the
-   * entries sorted by search key (their words joined), for exact lookups.
-   */
-  private readonly eStart: Int32Array;
-  private readonly eWords: Int32Array;
+  private readonly zones: string[];
+  private readonly countries: Country[];
+  private readonly regionNames: string[];
+  private readonly regionCountry: number[];
+  /** Name entries' postings (place << 1 | alternate), see PlaceData. */
   private readonly ePost: Int32Array;
-  private readonly keyOrder: Int32Array;
-  /** keyHead[k]: the head (headOf) of entry keyOrder[k]'s search key, so that a lookup narrows by heads first. */
-  private readonly keyHead: Heads;
-  private readonly countryIndex = new Map<string, CountryMatch>();
-  private readonly regionIndex = new Map<string, number[]>();
-  private readonly search_: SearchData | null = null;
-  /** Number of countryIndex keys from English names, codes and aliases (the rest: other languages). */
-  private primaryCountryKeys = 0;
-  private qualifierKeys: QualifierKeys | null = null;
-  /** Search scratch space, reused (searches run one at a time on this thread). */
-  private found: FoundPlaces | null = null;
-  private readonly top = new TopScores();
+  private readonly places: PlaceData;
+  private readonly keys: PlaceIndex;
+  private readonly search_: PlaceSearch | null = null;
   /** Inside suggest() (see there). */
   private suggesting = false;
 
   constructor(data: string | Buffer) {
-    const cols = new Columns(typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
-    const regionByCode = new Map<string, number>();
-    const countryByCode = new Map<string, number>();
-    for (const [tag, body] of cols.header) {
-      if (tag === '#zones') this.zones = body.split('\t');
-      else if (tag === '#country') {
-        const f = body.split('\t');
-        countryByCode.set(f[0], this.countries.length);
-        this.countries.push({ code: f[0], iso3: f[1], name: f[2], capital: f[3] });
-      } else if (tag === '#admin1') {
-        const f = body.split('\t');
-        regionByCode.set(f[0], this.regionNames.length);
-        this.regionCodes.push(f[0]);
-        this.regionNames.push(f[1]);
-        this.regionCountry.push(countryByCode.get(f[0].slice(0, 2)) ?? -1);
-      }
-    }
-    this.names = cols.table('#name');
-    this.size = this.names.length;
-    this.primaryKey = cols.table('#pkey');
-    // typed-array constructors convert natively; TypedArray.from with a callback took 60 ms per column
-    this.lat = new Float64Array(cols.ints('#lat'));
-    this.lon = new Float64Array(cols.ints('#lon'));
-    for (let i = 0; i < this.lat.length; i++) {
-      this.lat[i] /= 1e5;
-      this.lon[i] /= 1e5;
-    }
-    this.pop = new Float64Array(cols.ints('#pop'));
-    this.country = new Uint16Array(cols.ints('#cc'));
-    this.region = cols.ints('#region');
-    this.zoneOf = new Uint16Array(cols.ints('#zone'));
-    this.kind = new Uint8Array(cols.ints('#kind'));
-    this.gid = cols.has('#gid') ? cols.ints('#gid') : new Int32Array(0);
-    this.words = cols.table('#words');
-    const counts = cols.u8('#ecount');
-    this.eStart = new Int32Array(counts.length + 1);
-    for (let e = 0; e < counts.length; e++) this.eStart[e + 1] = this.eStart[e] + counts[e];
-    this.eWords = cols.ints('#ewords');
-    this.ePost = cols.ints('#epost');
-    this.keyOrder = cols.ints('#korder');
-    this.keyHead = new Heads(this.keyHeads());
-    this.loc = cols.has('#loc') ? cols.u8('#loc') : null;
-    const regionKeys = cols.strings('#rkey');
-    if (
-      this.ePost.length !== counts.length ||
-      this.keyOrder.length !== counts.length ||
-      this.eWords.length !== this.eStart[counts.length] ||
-      this.lat.length !== this.size ||
-      (this.gid.length !== this.size && this.gid.length !== 0) ||
-      this.primaryKey.length !== this.size ||
-      (this.loc && this.loc.length !== this.size) ||
-      regionKeys.length !== this.regionNames.length
-    ) {
-      throw new Error('gazetteer: inconsistent data file');
-    }
-    this.buildCountryIndex(cols.strings('#ckey'), cols.ints('#ccc'));
-    this.buildRegionIndex(regionByCode, regionKeys, cols.has('#ralt') ? cols.strings('#ralt') : [], cols.has('#ralr') ? cols.ints('#ralr') : new Int32Array(0));
-    if (this.loc) this.search_ = this.buildSearch();
-  }
-
-  private buildCountryIndex(localKeys: string[], localCountry: Int32Array): void {
-    const set = (alias: string, m: CountryMatch) => {
-      const k = normalizeKey(alias);
-      if (k && !this.countryIndex.has(k)) this.countryIndex.set(k, m);
-    };
-    const byCode = new Map(this.countries.map((c, i) => [c.code, i]));
-    // hand aliases first so that e.g. "England" carries its region hint
-    for (const [alias, target] of Object.entries(COUNTRY_ALIASES)) {
-      const [code, admin1] = typeof target === 'string' ? [target, undefined] : target;
-      const c = byCode.get(code);
-      if (c === undefined) continue;
-      const r = admin1 ? this.regionNames.findIndex((_, i) => this.regionCode(i) === `${code}.${admin1}`) : -1;
-      set(alias, r >= 0 ? { country: c, region: r } : { country: c });
-    }
-    this.countries.forEach((c, i) => {
-      set(c.name, { country: i });
-      set(c.name.replace(/^The /, ''), { country: i });
-      set(c.code, { country: i });
-      set(c.iso3, { country: i });
-    });
-    this.primaryCountryKeys = this.countryIndex.size;
-    // the names in every other language ICU knows (normalised by the build with this normaliser)
-    for (let i = 0; i < localKeys.length; i++) {
-      if (!this.countryIndex.has(localKeys[i])) this.countryIndex.set(localKeys[i], { country: localCountry[i], local: true });
-    }
-  }
-
-  private regionCode(i: number): string {
-    return this.regionCodes[i];
-  }
-
-  private buildRegionIndex(regionByCode: Map<string, number>, regionKeys: string[], altKeys: string[], altRegion: Int32Array): void {
-    const add = (alias: string, r: number, normalized = false) => {
-      const k = normalized ? alias : normalizeKey(alias);
-      if (!k) return;
-      const cur = this.regionIndex.get(k);
-      if (!cur) this.regionIndex.set(k, [r]);
-      else if (!cur.includes(r)) cur.push(r);
-    };
-    for (const [code, r] of regionByCode) {
-      add(regionKeys[r], r, true); // the region's name, normalised by the build
-      if (code.startsWith('US.')) add(code.slice(3), r); // US admin1 codes are the postal codes
-    }
-    for (const [code, aliases] of Object.entries(REGION_ALIASES)) {
-      const r = regionByCode.get(code);
-      if (r !== undefined) for (const a of aliases) add(a, r);
-    }
-    // England, Scotland … are GeoNames regions of GB; let the country aliases' region hints work as regions too
-    for (const [k, m] of this.countryIndex) if (m.region !== undefined) add(k, m.region);
-    // the regions' names in other languages and scripts (Unicode CLDR, joined and normalised by the build)
-    if (altKeys.length !== altRegion.length) throw new Error('gazetteer: inconsistent data file');
-    for (let i = 0; i < altKeys.length; i++) add(altKeys[i], altRegion[i], true);
-  }
-
-  private buildSearch(): SearchData {
-    const n = this.size;
-    const entries = this.ePost.length;
-    // the entries are in search order (checked: a data file built with other weights would rank silently wrong).
-    // Every place is searchable: those no location string reaches (a bigger namesake in the same region) by placeId.
-    const slots = this.eWords.length;
-    const slotEntry = new Int32Array(slots);
-    const slotPost = new Int32Array(slots);
-    const slotWeight = new Float64Array(slots);
-    const slotCountry = new Uint16Array(slots);
-    const slotRegion = new Uint16Array(slots);
-    if (this.countries.length > 0xffff || this.regionNames.length >= 0xffff) throw new Error('gazetteer: too many countries or regions for the search index');
-    let prevWeight = Infinity;
-    for (let e = 0; e < entries; e++) {
-      const post = this.ePost[e];
-      const w = this.weightOf(post);
-      const id = post >> 1;
-      for (let i = this.eStart[e]; i < this.eStart[e + 1]; i++) {
-        slotEntry[i] = e;
-        slotPost[i] = post;
-        slotWeight[i] = w;
-        slotCountry[i] = this.country[id];
-        slotRegion[i] = this.region[id] + 1;
-      }
-      if (w > prevWeight) {
-        throw new Error('gazetteer: name entries are not in search order; rebuild data/places.tsv.gz with scripts/build-places.js');
-      }
-      prevWeight = w;
-    }
-    const index = new WordPrefixIndex(this.words, this.eStart, this.eWords);
-    const nc = this.countries.length;
-    const nr = this.regionNames.length;
-    const byPlace = group(entries, n, (e) => this.ePost[e] >> 1);
-    const byCountry = group(n, nc, (i) => this.country[i]);
-    const byRegion = group(n, nr + 1, (i) => this.region[i] + 1); // group 0: region unknown
-    const countryEntries = new Int32Array(nc);
-    const regionEntries = new Int32Array(nr);
-    for (let i = 0; i < n; i++) {
-      const k = byPlace.start[i + 1] - byPlace.start[i];
-      countryEntries[this.country[i]] += k;
-      if (this.region[i] >= 0) regionEntries[this.region[i]] += k;
-    }
-    const countryMask = new Uint8Array(nc);
-    const regionMask = new Uint8Array(nr + 1);
-    return {
-      index,
-      byPlace,
-      byCountry,
-      byRegion,
-      countryEntries,
-      regionEntries,
-      slotEntry,
-      slotPost,
-      slotWeight,
-      slotCountry,
-      slotRegion,
-      countryMask,
-      regionMask,
-    };
+    const { places, qualifiers } = readPlaceData(data);
+    this.size = places.size;
+    this.names = places.names;
+    this.primaryKey = places.primaryKey;
+    this.lat = places.lat;
+    this.lon = places.lon;
+    this.pop = places.pop;
+    this.country = places.country;
+    this.region = places.region;
+    this.zoneOf = places.zoneOf;
+    this.kind = places.kind;
+    this.gid = places.gid;
+    this.loc = places.loc;
+    this.zones = places.zones;
+    this.countries = places.countries;
+    this.regionNames = places.regionNames;
+    this.regionCountry = places.regionCountry;
+    this.ePost = places.ePost;
+    this.places = places;
+    this.keys = new PlaceIndex(places, qualifiers);
+    if (this.loc) this.search_ = new PlaceSearch(places, this.keys);
   }
 
   /** Number of name entries in the index (for diagnostics). */
@@ -493,31 +142,7 @@ export class Gazetteer {
 
   /** Bytes held in typed arrays (outside the JS heap figure of process.memoryUsage().heapUsed). */
   get typedArrayBytes(): number {
-    let b = 0;
-    for (const a of [
-      this.lat,
-      this.lon,
-      this.pop,
-      this.country,
-      this.region,
-      this.zoneOf,
-      this.kind,
-      this.gid,
-      this.byGid,
-      this.loc,
-      this.eStart,
-      this.eWords,
-      this.ePost,
-      this.keyOrder,
-    ])
-      b += a?.byteLength ?? 0;
-    b += this.keyHead.bytes;
-    const s = this.search_;
-    if (s) {
-      for (const a of [s.byPlace, s.byCountry, s.byRegion]) b += a.start.byteLength + a.items.byteLength;
-      for (const a of [s.countryEntries, s.regionEntries, s.slotEntry, s.slotPost, s.slotWeight, s.slotCountry, s.slotRegion]) b += a.byteLength;
-    }
-    return b + (s ? s.index.bytes : 0);
+    return this.places.bytes + (this.byGid?.byteLength ?? 0) + this.keys.bytes + (this.search_ ? this.search_.bytes : 0);
   }
 
   place(id: number, asWritten: string, alternatives?: number): ResolvedPlace {
@@ -533,72 +158,6 @@ export class Gazetteer {
     if (r >= 0 && this.regionNames[r] && this.regionNames[r] !== this.names.get(id)) parts.push(this.regionNames[r]);
     parts.push(this.countries[this.country[id]].name);
     return parts.join(', ');
-  }
-
-  /** Compares the search key of name entry e (its words joined) with key, in UTF-16 code units. */
-  private compareEntry(e: number, key: string): number {
-    let p = 0;
-    const words = this.words;
-    for (let i = this.eStart[e], end = this.eStart[e + 1]; i < end; i++) {
-      const w = this.eWords[i];
-      for (let j = words.start(w), wend = words.end(w); j < wend; j++, p++) {
-        if (p >= key.length) return 1;
-        const d = words.charCodeAt(j) - key.charCodeAt(p);
-        if (d) return d;
-      }
-    }
-    return p < key.length ? -1 : 0;
-  }
-
-  /** Postings (place << 1 | alternate) of a key. */
-  private entries(key: string): number[] {
-    return this.entryIds(key).map((e) => this.ePost[e]);
-  }
-
-  /** The heads (headOf) of the entries' search keys, in key order: made of the heads of their first words. */
-  private keyHeads(): Float64Array {
-    const words = this.words;
-    words.indexHeads();
-    const n = this.keyOrder.length;
-    const entryHead = new Float64Array(n);
-    const unit = [1, 2 ** 16, 2 ** 32, 2 ** 48]; // a head's code units: the first times unit[2], the second unit[1], the third 1
-    for (let e = 0; e < n; e++) {
-      if (this.eStart[e + 1] === this.eStart[e]) continue; // no words (none such in the data): head 0
-      let h = words.head(this.eWords[this.eStart[e]]);
-      // a first word of fewer than 3 code units (its head's last unit 0): the next words' first units follow it
-      let units = h % unit[1] ? 3 : Math.floor(h / unit[1]) % unit[1] ? 2 : 1;
-      for (let i = this.eStart[e] + 1, end = this.eStart[e + 1]; i < end && units < 3; i++) {
-        const wh = words.head(this.eWords[i]);
-        const size = wh % unit[1] ? 3 : Math.floor(wh / unit[1]) % unit[1] ? 2 : 1;
-        const take = Math.min(size, 3 - units); // the word's first `take` code units follow the `units` so far
-        h += Math.floor(wh / unit[3 - take]) * unit[3 - units - take];
-        units += take;
-      }
-      entryHead[e] = h;
-    }
-    const heads = new Float64Array(n);
-    for (let k = 0; k < n; k++) heads[k] = entryHead[this.keyOrder[k]];
-    return heads;
-  }
-
-  /**
-   * Entry numbers whose search key (words joined) is key: binary search over the name entries in key order, first
-   * by the keys' heads, then by comparing keys among those that share key's head.
-   */
-  private entryIds(key: string): number[] {
-    const order = this.keyOrder;
-    const h = headOf(key);
-    let lo = this.keyHead.lower(h);
-    const end = this.keyHead.upper(h, lo);
-    let hi = end;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.compareEntry(order[mid], key) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: number[] = [];
-    for (let k = lo; k < end && this.compareEntry(order[k], key) === 0; k++) out.push(order[k]);
-    return out;
   }
 
   /** Compare two index entries by the ranking rules (negative: a is better). */
@@ -654,10 +213,10 @@ export class Gazetteer {
     const tries: Try[] = [];
     const lastKey = normalizeKey(parts[parts.length - 1]);
     const middle = parts.slice(1, -1).map(normalizeKey);
-    const asCountry = this.countryIndex.get(lastKey);
+    const asCountry = this.keys.countryIndex.get(lastKey);
     if (asCountry) {
       const regions = new Set<number>();
-      for (const m of middle) for (const r of this.regionIndex.get(m) ?? []) if (this.regionCountry[r] === asCountry.country) regions.add(r);
+      for (const m of middle) for (const r of this.keys.regionIndex.get(m) ?? []) if (this.regionCountry[r] === asCountry.country) regions.add(r);
       if (!middle.length && asCountry.region !== undefined) regions.add(asCountry.region);
       const t: Try = { countries: new Set([asCountry.country]), regions: regions.size ? regions : null };
       if (middle.length && !regions.size) t.unmatched = parts.slice(1, -1).join(', ');
@@ -669,10 +228,10 @@ export class Gazetteer {
       }
       tries.push(t);
     }
-    const asRegion = this.regionIndex.get(lastKey);
+    const asRegion = this.keys.regionIndex.get(lastKey);
     if (asRegion) {
       const regions = new Set(asRegion);
-      for (const m of middle) for (const r of this.regionIndex.get(m) ?? []) regions.add(r);
+      for (const m of middle) for (const r of this.keys.regionIndex.get(m) ?? []) regions.add(r);
       tries.push({ countries: new Set(asRegion.map((r) => this.regionCountry[r])), regions, strict: true });
     }
     return tries;
@@ -708,8 +267,8 @@ export class Gazetteer {
     }
     const cityText = parts[0];
     const cityKey = normalizeKey(cityText);
-    const all = this.entries(cityKey);
-    const cityAsCountry = this.countryIndex.get(cityKey);
+    const all = this.keys.entries(cityKey);
+    const cityAsCountry = this.keys.countryIndex.get(cityKey);
 
     // interpretations of the qualifiers, tried in order: last part as country, then as region
     let tries: Try[];
@@ -777,7 +336,7 @@ export class Gazetteer {
    */
   suggest(key: string, countries: Set<number> | null, limit = 5): string[] {
     const out: number[] = [];
-    const exact = [...new Set(this.entries(key).map((e) => e >> 1))];
+    const exact = [...new Set(this.keys.entries(key).map((e) => e >> 1))];
     exact.sort((a, b) => this.compare(a << 1, b << 1, null));
     for (const id of exact) if (out.length < limit && !out.includes(id)) out.push(id);
     if (out.length < limit && key.length >= 2) {
@@ -906,8 +465,8 @@ export class Gazetteer {
     }
     if (!this.search_) throw new Error('gazetteer: the data file has no #loc column; rebuild it with scripts/build-places.js');
     for (const scope of this.searchScopes(parts)) {
-      const found = this.searchIn(this.search_, text.split(' '), scope, limit);
-      if (found.length) return found.map(({ id, e }) => this.suggestion(id, (this.ePost[e] & 1) === 1 ? this.entryText(e) : this.names.get(id)));
+      const found = this.search_.searchIn(text.split(' '), scope, limit);
+      if (found.length) return found.map(({ id, e }) => this.suggestion(id, (this.ePost[e] & 1) === 1 ? this.keys.entryText(e) : this.names.get(id)));
     }
     return [];
   }
@@ -925,7 +484,7 @@ export class Gazetteer {
     // a qualifier being typed: the countries (English names, codes, aliases) and regions it starts; failing
     // those, the countries it starts in other languages ("Москва, Росс")
     const prefix = normalizeKey(parts[parts.length - 1]);
-    const keys = this.qualifierIndex();
+    const keys = this.keys.qualifierIndex();
     const countries = new Set<number>();
     const regions = new Set<number>();
     for (const [, c] of startingWith(keys.countries, prefix)) countries.add(c);
@@ -934,366 +493,6 @@ export class Gazetteer {
     if (!countries.size && !regions.size) return [];
     return [{ countries, regions, boost: null }];
   }
-
-  /** Country and region keys in sorted order (for qualifier prefixes; made on first use). */
-  private qualifierIndex(): QualifierKeys {
-    if (!this.qualifierKeys) {
-      const byKey = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
-      const countries: [string, number][] = [];
-      const localCountries: [string, number][] = [];
-      let i = 0;
-      for (const [k, m] of this.countryIndex) (i++ < this.primaryCountryKeys ? countries : localCountries).push([k, m.country]);
-      this.qualifierKeys = { countries: countries.sort(byKey), localCountries: localCountries.sort(byKey), regions: [...this.regionIndex].sort(byKey) };
-    }
-    return this.qualifierKeys;
-  }
-
-  private passes(id: number, scope: Scope): boolean {
-    if (!scope.countries && !scope.regions) return true;
-    return !!(scope.countries?.has(this.country[id]) || scope.regions?.has(this.region[id]));
-  }
-
-  /** A name entry's words, joined by spaces (its search form: "san francisco de quito"). */
-  private entryText(e: number): string {
-    const out: string[] = [];
-    for (let i = this.eStart[e]; i < this.eStart[e + 1]; i++) out.push(this.words.get(this.eWords[i]));
-    return out.join(' ');
-  }
-
-  /** A posting's stored weight (searchWeight). */
-  private weightOf(post: number): number {
-    return searchWeight(this.pop[post >> 1], this.kind[post >> 1], (post & 1) === 1);
-  }
-
-  /** The script class of a place's own name (see scriptClass). */
-  private ownScript(id: number): number {
-    const names = this.names;
-    return names.end(id) > names.start(id) ? scriptClass(names.charCodeAt(names.start(id))) : LATIN;
-  }
-
-  /**
-   * A place's search score in powers of ten of population (see searchPlaces): importance plus match quality.
-   * `alt`: matched on an alternate name; `scriptAlt`: that alternate name is in the query's own (non-Latin) script
-   * and the place's own name is not; `later`: the query starts at a later word of the name; `shadowed`: an
-   * alternate name matched in part while the query is the whole own name of some place.
-   */
-  private score(id: number, exact: boolean, alt: boolean, scriptAlt: boolean, later: boolean, shadowed: boolean): number {
-    const pop = this.pop[id];
-    let s = pop > 0 ? Math.log10(pop * KIND_FACTOR[this.kind[id]] + 1) : UNPOPULATED;
-    if (exact) s += EXACT_BONUS;
-    if (alt) s -= scriptAlt ? SCRIPT_ALT_PENALTY : ALT_PENALTY;
-    if (later) s -= LATER_WORD_PENALTY;
-    if (shadowed) s -= SHADOWED_PENALTY;
-    return s;
-  }
-
-  /** Places for the query words within a scope, best first (see searchPlaces for the order), with the entry that matched. */
-  private searchIn(s: SearchData, words: string[], scope: Scope, limit: number): Array<{ id: number; e: number }> {
-    const n = words.length;
-    const queryScript = scriptClass(words[0].charCodeAt(0));
-    const outside = (id: number) => (scope.boost && !scope.boost.has(this.region[id]) ? 1 : 0);
-    const found = this.found ?? (this.found = new FoundPlaces(this.size));
-    found.reset();
-    const offer = (id: number, e: number, score: number, top: TopScores | null) => {
-      if (found.offer(id, e, score)) top?.offer(id, score);
-    };
-
-    // 1. the whole name: every place in scope carrying exactly this name, own or alternate
-    let ownExact = false;
-    for (const e of this.entryIds(words.map((w) => TOKENS[w] || w).join(''))) {
-      const post = this.ePost[e];
-      const id = post >> 1;
-      if (!this.passes(id, scope)) continue;
-      const alt = (post & 1) === 1;
-      if (!alt) ownExact = true;
-      offer(id, e, this.score(id, true, alt, alt && queryScript !== LATIN && this.ownScript(id) !== queryScript, false, false), null);
-    }
-
-    // 2. names with words starting with the query's words, in order
-    const index = s.index;
-    const ranges: [number, number][][] = []; // per query word: the word-id ranges it hits
-    const sources: Source[][] = [];
-    for (const w of words) {
-      const r: [number, number][] = [];
-      const src: Source[] = [];
-      for (const prefix of TOKENS[w] ? [w, TOKENS[w]] : [w]) {
-        // "st" is "St…" or "Saint"
-        const [lo, hi] = index.wordRange(prefix);
-        if (lo < hi) {
-          r.push([lo, hi]);
-          src.push(index.source(prefix, lo, hi));
-        }
-      }
-      if (!r.length) return this.ranked(found, outside, limit);
-      ranges.push(r);
-      sources.push(src);
-    }
-    // the anchor: the query word with the fewest positions; the others are checked on each of its names
-    let anchor = 0;
-    let anchorSize = Infinity;
-    sources.forEach((src, j) => {
-      const size = src.reduce((t, x) => t + x.to - x.from, 0);
-      if (size < anchorSize) {
-        anchor = j;
-        anchorSize = size;
-      }
-    });
-    // word-id ranges flat: query word j hits ids [lo[2j], hi[2j]) and [lo[2j+1], hi[2j+1]) (second one often empty)
-    const wlo = new Int32Array(2 * n);
-    const whi = new Int32Array(2 * n);
-    ranges.forEach((r, j) =>
-      r.forEach(([a, b], k) => {
-        wlo[2 * j + k] = a;
-        whi[2 * j + k] = b;
-      }),
-    );
-    const hits = (word: number, j: number) => (word >= wlo[2 * j] && word < whi[2 * j]) || (word >= wlo[2 * j + 1] && word < whi[2 * j + 1]);
-    const eStart = this.eStart;
-    const eWords = this.eWords;
-    /** Do the query words fit an entry's words eWords[from .. to) in order? (0: no, 1: from its first word, 2: from a later one) */
-    const fit = (from: number, to: number): number => {
-      let j = 0;
-      for (let i = from; i < to && j < n; i++) if (hits(eWords[i], j)) j++;
-      if (j < n) return 0;
-      return hits(eWords[from], 0) ? 1 : 2;
-    };
-    /**
-     * Do the query words other than the anchor fit the words around the anchor's, eWords[slot], in order? p: its word
-     * number in its entry, after: the entry's words after it.
-     */
-    const fitsAround = (slot: number, p: number, after: number): boolean => {
-      // too few words before or after the anchor's to hold the others: known from the position alone
-      if (p < anchor || after < n - 1 - anchor) return false;
-      let j = 0;
-      for (let i = slot - p; i < slot && j < anchor; i++) if (hits(eWords[i], j)) j++;
-      if (j < anchor) return false;
-      j = anchor + 1;
-      for (let i = slot + 1, to = slot + 1 + after; i < to && j < n; i++) if (hits(eWords[i], j)) j++;
-      return j === n;
-    };
-    /**
-     * The score of a match on the entry of posting `post` and words eWords[from .. to), or NaN when it does not count
-     * (alternate names match from their first word).
-     */
-    const scoreAt = (post: number, from: number, to: number): number => {
-      const id = post >> 1;
-      const alt = (post & 1) === 1;
-      const f = fit(from, to);
-      if (f === 0 || (alt && f === 2)) return NaN;
-      const scriptAlt = alt && queryScript !== LATIN && this.ownScript(id) !== queryScript;
-      return this.score(id, false, alt, scriptAlt, f === 2, alt && ownExact);
-    };
-    // An upper bound of the score of any entry at or after stored weight w (the entries are stored by searchWeight:
-    // population times the capital/seat factor, an own name's times ALT_DISCOUNT): what lets the visit stop early.
-    const minAltPenalty = queryScript !== LATIN ? SCRIPT_ALT_PENALTY : ALT_PENALTY;
-    const bound = (w: number) => (w <= 0 ? UNPOPULATED : Math.max(Math.log10(w / ALT_DISCOUNT + 1), Math.log10(w + 1) - minAltPenalty));
-
-    const passes: Scope[] = scope.boost
-      ? [{ countries: null, regions: scope.boost, boost: null }, scope] // the preferred regions' places first
-      : [scope];
-    /** Does a place compete for this pass's places? (In the second pass, only those outside the preferred regions.) */
-    const countsIn = (id: number, sc: Scope) => sc !== scope || !scope.boost || outside(id) === 1;
-    for (const sc of passes) {
-      // places that rank ahead of this pass's (the preferred regions' in the first pass) fill part of the list
-      const ahead = sc === scope && scope.boost ? found.ids.filter((id) => !outside(id)).length : 0;
-      const top = this.top.reset(Math.max(0, limit - ahead));
-      if (top.capacity === 0) break;
-      for (const id of found.ids) if (this.passes(id, sc) && countsIn(id, sc)) top.offer(id, found.score[id]);
-      // small scopes (a small country, a few regions): look at their places directly; otherwise visit the anchor
-      // word's positions in stored order until no later one can enter the list
-      let scopeEntries = Infinity;
-      if (sc.countries || sc.regions) {
-        scopeEntries = 0;
-        for (const c of sc.countries ?? []) scopeEntries += s.countryEntries[c];
-        for (const r of sc.regions ?? []) if (r >= 0 && !sc.countries?.has(this.regionCountry[r])) scopeEntries += s.regionEntries[r];
-      }
-      const expectedVisits = Math.min(anchorSize, (limit * this.ePost.length) / Math.max(1, scopeEntries));
-      if (scopeEntries < expectedVisits) {
-        const seen = new Set<number>(); // a place in both a country and a region of the scope is looked at once
-        const look = (places: Int32Array) => {
-          for (const id of places) {
-            if (seen.has(id)) continue;
-            seen.add(id);
-            let best = -Infinity;
-            // a place's entries come best weight first: once one scores at least what the next could, stop
-            for (let q = s.byPlace.start[id]; q < s.byPlace.start[id + 1]; q++) {
-              const e = s.byPlace.items[q];
-              if (best > -Infinity && best >= bound(this.weightOf(this.ePost[e]))) break;
-              const score = scoreAt(this.ePost[e], eStart[e], eStart[e + 1]);
-              if (score === score && score > best) {
-                best = score;
-                offer(id, e, score, countsIn(id, sc) ? top : null);
-              }
-            }
-          }
-        };
-        for (const c of sc.countries ?? []) look(s.byCountry.items.subarray(s.byCountry.start[c], s.byCountry.start[c + 1]));
-        for (const r of sc.regions ?? []) if (r >= 0) look(s.byRegion.items.subarray(s.byRegion.start[r + 1], s.byRegion.start[r + 2]));
-      } else {
-        let extra = 0; // visits since the list filled up
-        let visits = 0;
-        // bound(w) <= kth exactly when w <= stopWeight (worked out once per change of kth, not per visit); w is read
-        // by the position's slot, not through its entry and place
-        let kthSeen = NaN;
-        let stopWeight = -1;
-        const { slotEntry, slotPost, slotWeight, slotCountry, slotRegion, countryMask, regionMask } = s;
-        // the scope as masks over countries and regions (what passes() asks of a place, asked of the slot)
-        const scoped = !!(sc.countries || sc.regions);
-        for (const c of sc.countries ?? []) countryMask[c] = 1;
-        for (const r of sc.regions ?? []) regionMask[r + 1] = 1;
-        try {
-          index.visitByScore(sources[anchor], (v) => {
-            const slot = slotOf(v);
-            if (top.full) {
-              const kth = top.kth;
-              if (kth !== kthSeen) {
-                kthSeen = kth;
-                stopWeight = Math.min(ALT_DISCOUNT * (10 ** kth - 1), 10 ** (kth + minAltPenalty) - 1) * (1 - 1e-12);
-              }
-              const w = slotWeight[slot];
-              if ((w > 0 ? w <= stopWeight : kth >= UNPOPULATED) || ++extra > EXTRA_VISITS) return true;
-            }
-            const p = wordAt(v);
-            const after = wordsAfter(v);
-            // the other query words around the anchor's position, in order (a quick no for most names read)
-            if (n > 1 && !fitsAround(slot, p, after)) return false;
-            if (scoped && countryMask[slotCountry[slot]] === 0 && regionMask[slotRegion[slot]] === 0) return false;
-            const post = slotPost[slot];
-            const id = post >> 1;
-            if (++visits > MAX_VISITS) return true;
-            const score = scoreAt(post, slot - p, slot + 1 + after);
-            if (score === score && found.improves(id, score)) offer(id, slotEntry[slot], score, countsIn(id, sc) ? top : null);
-            return false;
-          });
-        } finally {
-          for (const c of sc.countries ?? []) countryMask[c] = 0;
-          for (const r of sc.regions ?? []) regionMask[r + 1] = 0;
-        }
-      }
-    }
-    return this.ranked(found, outside, limit);
-  }
-
-  /**
-   * The best `limit` places found: the preferred regions' first, then by score (then seats first, then place order).
-   * Picked in one pass into a list kept in order (a common name's exact matches are a hundred places or more, where a
-   * sort of them all took 20 µs of comparator calls); the order is total, so the list is the sorted list's head.
-   */
-  private ranked(found: FoundPlaces, outside: (id: number) => number, limit: number): Array<{ id: number; e: number }> {
-    const score = found.score;
-    const kind = this.kind;
-    const before = (a: number, b: number) => outside(a) - outside(b) || score[b] - score[a] || kind[a] - kind[b] || a - b;
-    const best: number[] = [];
-    for (const id of found.ids) {
-      if (best.length < limit) best.push(id);
-      else if (before(id, best[limit - 1]) < 0) best[limit - 1] = id;
-      else continue;
-      for (let i = best.length - 1; i > 0 && before(best[i], best[i - 1]) < 0; i--) {
-        const t = best[i];
-        best[i] = best[i - 1];
-        best[i - 1] = t;
-      }
-    }
-    return best.map((id) => ({ id, e: found.entry[id] }));
-  }
-}
-
-/**
- * The places one search has found, with the best score and entry of each: arrays over all places, kept from search
- * to search and reset through the list of those touched, so that a visit allocates nothing.
- */
-class FoundPlaces {
-  readonly score: Float64Array;
-  readonly entry: Int32Array;
-  readonly ids: number[] = [];
-  constructor(size: number) {
-    this.score = new Float64Array(size).fill(NaN);
-    this.entry = new Int32Array(size);
-  }
-  reset(): void {
-    for (const id of this.ids) this.score[id] = NaN;
-    this.ids.length = 0;
-  }
-  /** Would a match of this score be the place's best so far? */
-  improves(id: number, score: number): boolean {
-    const cur = this.score[id];
-    return cur !== cur || cur < score;
-  }
-  /** Records a match; false when the place already has one as good. */
-  offer(id: number, e: number, score: number): boolean {
-    const cur = this.score[id];
-    if (cur >= score) return false;
-    if (cur !== cur) this.ids.push(id); // NaN: first match of this place
-    this.score[id] = score;
-    this.entry[id] = e;
-    return true;
-  }
-}
-
-/** The best `capacity` (at most SEARCH_MAX_LIMIT) scores of distinct places: its lowest (kth) is what a newcomer must beat. */
-class TopScores {
-  private readonly ids = new Int32Array(SEARCH_MAX_LIMIT);
-  private readonly scores = new Float64Array(SEARCH_MAX_LIMIT);
-  private size = 0;
-  capacity = 0;
-  reset(capacity: number): this {
-    this.capacity = Math.min(capacity, SEARCH_MAX_LIMIT);
-    this.size = 0;
-    return this;
-  }
-  get full(): boolean {
-    return this.size >= this.capacity;
-  }
-  get kth(): number {
-    return this.full ? (this.capacity ? this.scores[this.capacity - 1] : Infinity) : -Infinity;
-  }
-  offer(id: number, score: number): void {
-    let i = -1;
-    for (let k = 0; k < this.size; k++) if (this.ids[k] === id) i = k;
-    if (i >= 0) {
-      if (score <= this.scores[i]) return;
-    } else if (this.size < this.capacity) {
-      i = this.size++;
-      this.ids[i] = id;
-    } else if (this.capacity && score > this.scores[this.capacity - 1]) {
-      i = this.capacity - 1;
-      this.ids[i] = id;
-    } else return;
-    this.scores[i] = score;
-    // move up to keep descending order (scores only rise here)
-    while (i > 0 && this.scores[i - 1] < this.scores[i]) {
-      const s = this.scores[i - 1];
-      this.scores[i - 1] = this.scores[i];
-      this.scores[i] = s;
-      const id2 = this.ids[i - 1];
-      this.ids[i - 1] = this.ids[i];
-      this.ids[i] = id2;
-      i--;
-    }
-  }
-}
-
-/** Script classes of a name's first character: LATIN, CJK (Han and kana), or its 128-character Unicode block. */
-const LATIN = 0;
-const CJK = 1;
-function scriptClass(c: number): number {
-  if (c < 0x250 || (c >= 0x1e00 && c < 0x1f00)) return LATIN;
-  if ((c >= 0x3040 && c < 0x3100) || (c >= 0x3400 && c < 0xa000) || (c >= 0xf900 && c < 0xfb00)) return CJK;
-  if (c >= 0x400 && c < 0x530) return 0x400 >> 7; // Cyrillic and its supplement as one
-  if (c >= 0x600 && c < 0x900) return 0x600 >> 7; // Arabic and its supplements as one
-  return c >> 7;
-}
-
-/** The [key, value] pairs of a key-sorted list whose key starts with prefix. */
-function* startingWith<T>(sorted: [string, T][], prefix: string): Generator<[string, T]> {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid][0] < prefix) lo = mid + 1;
-    else hi = mid;
-  }
-  for (let i = lo; i < sorted.length && sorted[i][0].startsWith(prefix); i++) yield sorted[i];
 }
 
 /** Levenshtein distance, giving up (returning max + 1) once it must exceed max. */
@@ -1322,10 +521,7 @@ let singletonDir: string | null = null;
 /** Loads (once) the gazetteer from `dataDir` (default: the project's data/ folder). */
 export function loadGazetteer(dataDir: string = DEFAULT_DATA_DIR): Gazetteer {
   if (singleton && singletonDir === dataDir) return singleton;
-  const gz = fs.readFileSync(path.join(dataDir, 'places.tsv.gz'));
-  // one output chunk of the right size (gzip's trailer has it): a third faster than collecting 16 kB chunks
-  const size = gz.length >= 18 ? gz.readUInt32LE(gz.length - 4) : 0;
-  singleton = new Gazetteer(zlib.gunzipSync(gz, { chunkSize: Math.max(64 * 1024, size + 1) }));
+  singleton = new Gazetteer(readDataFile(dataDir));
   singletonDir = dataDir;
   return singleton;
 }

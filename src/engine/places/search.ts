@@ -2,7 +2,8 @@
  * Place search (autocomplete): searchPlaces("san fr", 10) -> ranked suggestions, each with a `location`
  * string that resolvePlace() answers with that very place.
  *
- * The ranking and scoping live in Gazetteer.search (gazetteer.ts), the word-prefix index in word-index.ts.
+ * The scoping lives in Gazetteer.search (gazetteer.ts), the ranking in place-search.ts, the word-prefix index in
+ * word-index.ts.
  */
 import { loadGazetteer, type PlaceFields } from './gazetteer';
 
@@ -25,7 +26,7 @@ export interface PlaceSuggestion extends PlaceFields {
  * words ("york" -> New York City, "san fr" -> San Francisco, "rio jan" -> Rio de Janeiro; case, accents and
  * punctuation ignored; "St" also as "Saint"); its own name at any word, an alternate name (every script GeoNames
  * has: "Моск" -> Moscow) from its first word. Matches rank by score (README "Ranking"; the weights are in
- * gazetteer.ts): log10 of population times a capital/seat factor, the whole name typed counting 30 times larger, an
+ * place-search.ts): log10 of population times a capital/seat factor, the whole name typed counting 30 times larger, an
  * alternate name 20 times smaller (2 times in the query's own non-Latin script), a later word 5 times smaller, part
  * of an alternate name while the query is the whole own name of some place 100 times smaller; places of population
  * 0 after every populated one. `matched` says which name matched.
