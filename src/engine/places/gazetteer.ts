@@ -107,7 +107,7 @@ export class Gazetteer {
   private readonly ePost: Int32Array;
   private readonly places: PlaceData;
   private readonly keys: PlaceIndex;
-  private readonly search_: PlaceSearch | null = null;
+  private readonly ranking: PlaceSearch | null = null;
   /** Inside suggest() (see there). */
   private suggesting = false;
 
@@ -132,7 +132,7 @@ export class Gazetteer {
     this.ePost = places.ePost;
     this.places = places;
     this.keys = new PlaceIndex(places, qualifiers);
-    if (this.loc) this.search_ = new PlaceSearch(places, this.keys);
+    if (this.loc) this.ranking = new PlaceSearch(places, this.keys);
   }
 
   /** Number of name entries in the index (for diagnostics). */
@@ -142,7 +142,7 @@ export class Gazetteer {
 
   /** Bytes held in typed arrays (outside the JS heap figure of process.memoryUsage().heapUsed). */
   get typedArrayBytes(): number {
-    return this.places.bytes + (this.byGid?.byteLength ?? 0) + this.keys.bytes + (this.search_ ? this.search_.bytes : 0);
+    return this.places.bytes + (this.byGid?.byteLength ?? 0) + this.keys.bytes + (this.ranking ? this.ranking.bytes : 0);
   }
 
   place(id: number, asWritten: string, alternatives?: number): ResolvedPlace {
@@ -463,9 +463,9 @@ export class Gazetteer {
     if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_MAX_LIMIT) {
       throw new EngineInputError('INVALID_LIMIT', `limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}.`, { limit });
     }
-    if (!this.search_) throw new Error('gazetteer: the data file has no #loc column; rebuild it with scripts/build-places.js');
+    if (!this.ranking) throw new Error('gazetteer: the data file has no #loc column; rebuild it with scripts/build-places.js');
     for (const scope of this.searchScopes(parts)) {
-      const found = this.search_.searchIn(text.split(' '), scope, limit);
+      const found = this.ranking.searchIn(text.split(' '), scope, limit);
       if (found.length) return found.map(({ id, e }) => this.suggestion(id, (this.ePost[e] & 1) === 1 ? this.keys.entryText(e) : this.names.get(id)));
     }
     return [];
