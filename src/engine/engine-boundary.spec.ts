@@ -3,9 +3,9 @@
  * from the rest of the service, and no framework. These checks read every engine file's imports, so a careless
  * import (a Nest decorator, the queue, a module's DTO) fails here rather than in a review.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { relative, resolve } from 'node:path';
+import { importsOf as imports, inside, target, tsFiles as files } from '../../test/helpers/imports';
 
 const ENGINE = __dirname;
 const TEST_HELPERS = resolve(ENGINE, '../../test/helpers');
@@ -15,17 +15,6 @@ const JOBS = resolve(ENGINE, '../jobs');
 const LIBRARIES = ['swisseph', 'luxon', 'geo-tz', 'fontkit', '@resvg/resvg-js', 'pdfkit', 'svg-to-pdfkit'];
 /** Test-only libraries its specs read their independent checks with. */
 const SPEC_LIBRARIES = ['fast-xml-parser', 'pngjs', 'tinyld'];
-
-function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
-  );
-}
-
-function imports(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:^|\s)(?:import|export)\s[^;]*?from\s+'([^']+)'|require\('([^']+)'\)|import\('([^']+)'\)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
-}
 
 const packageOf = (spec: string) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
 const isBuiltin = (spec: string) => spec.startsWith('node:') || builtinModules.includes(spec.split('/')[0]);
@@ -39,16 +28,15 @@ describe('the engine imports nothing outside itself', () => {
   });
 
   it('relative imports stay inside src/engine', () => {
-    const inside = (dir: string, target: string) => (target + sep).startsWith(dir + sep);
     const outside = all.flatMap((file) =>
       imports(file)
         .filter((spec) => spec.startsWith('.'))
         .filter((spec) => {
-          const target = resolve(dirname(file), spec);
-          if (inside(ENGINE, target)) return false;
+          const path = target(file, spec);
+          if (inside(ENGINE, path)) return false;
           // A spec may also use the shared test helpers, and check the engine's parts inside a whole answer as the
           // worker's job functions shape it.
-          return !(file.endsWith('.spec.ts') && (inside(TEST_HELPERS, target) || inside(JOBS, target)));
+          return !(file.endsWith('.spec.ts') && (inside(TEST_HELPERS, path) || inside(JOBS, path)));
         })
         .map((spec) => `${relative(ENGINE, file)}: ${spec}`),
     );
