@@ -10,7 +10,7 @@ import { HomeModule } from './modules/home/home.module';
 import { McpModule } from './modules/mcp/mcp.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { QueueModule } from './modules/queue/queue.module';
-import { ChartQueueModule } from './modules/queue/chart-queue.module';
+import { QueuesModule } from './modules/queue/queues.module';
 import { RedisModule } from './modules/redis/redis.module';
 import { BatchModule } from './modules/batch/batch.module';
 import { BulkModule } from './modules/bulk/bulk.module';
@@ -47,7 +47,7 @@ const API_FEATURES: Type[] = [
 @Module({})
 export class AppModule {
   static forRole(config: AppConfig): DynamicModule {
-    const imports: DynamicModule['imports'] = [ConfigModule.forRoot(config), RedisModule, ChartQueueModule, HealthModule, MetricsModule];
+    const imports: DynamicModule['imports'] = [ConfigModule.forRoot(config), RedisModule, QueuesModule, HealthModule, MetricsModule];
     if (config.role !== 'worker') imports.push(AuthModule, QueueModule, ...API_FEATURES, AdminModule.forRoot(config));
     if (config.role !== 'api') imports.push(ProcessorsModule);
     return { module: AppModule, imports };

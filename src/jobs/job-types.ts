@@ -7,9 +7,10 @@
  * heavy jobs at once (HEAVY_CONCURRENCY). The API picks a job's lane from its estimated cost
  * (modules/queue/path/2-job-cost.ts); every worker consumes both.
  */
-export const CHART_QUEUE = 'charts';
+/** The queues' names in Redis: kept as they were when the light lane held only charts, so a deploy finds its jobs. */
+export const LIGHT_QUEUE = 'charts';
 export const HEAVY_QUEUE = 'charts-heavy';
-export const LANE_QUEUES = { light: CHART_QUEUE, heavy: HEAVY_QUEUE } as const;
+export const LANE_QUEUES = { light: LIGHT_QUEUE, heavy: HEAVY_QUEUE } as const;
 export type Lane = keyof typeof LANE_QUEUES;
 export const LANES = Object.keys(LANE_QUEUES) as Lane[];
 

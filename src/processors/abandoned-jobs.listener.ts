@@ -3,7 +3,7 @@ import type Redis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { abandonedChannel, ABANDONED_MARKER } from '../jobs/job-types';
 import { createRedisClient } from '../modules/redis/redis-connection';
-import { ChartWorkerState } from './chart-worker.state';
+import { WorkerState } from './worker.state';
 
 /**
  * Stops heavy jobs nobody waits for. An API process announces a heavy job on the abandoned channel when its last
@@ -26,7 +26,7 @@ export class AbandonedJobsListener implements OnApplicationBootstrap, OnApplicat
   private readonly recent = new Map<string, number>();
 
   constructor(
-    private readonly state: ChartWorkerState,
+    private readonly state: WorkerState,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

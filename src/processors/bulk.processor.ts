@@ -7,7 +7,7 @@ import { BULK_QUEUE, type ChunkPayload } from '../jobs/bulk-types';
 import { queueWebhook, WEBHOOK_QUEUE } from '../jobs/webhook';
 import { MetricsService } from '../modules/metrics/metrics.service';
 import { runChunk } from './bulk-chunk';
-import { ChartWorkerState } from './chart-worker.state';
+import { WorkerState } from './worker.state';
 import { lockTimings } from './worker-options';
 
 /**
@@ -22,7 +22,7 @@ export class BulkProcessor extends WorkerHost implements OnApplicationBootstrap 
   private store?: Promise<BulkStore>;
 
   constructor(
-    private readonly state: ChartWorkerState,
+    private readonly state: WorkerState,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectQueue(WEBHOOK_QUEUE) private readonly webhooks: Queue,
     @Optional() private readonly metrics?: MetricsService,

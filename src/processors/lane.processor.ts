@@ -5,7 +5,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { ABANDONED_MARKER } from '../jobs/job-types';
 import { MetricsService } from '../modules/metrics/metrics.service';
 import { AbandonedJobsListener } from './abandoned-jobs.listener';
-import { ChartWorkerState } from './chart-worker.state';
+import { WorkerState } from './worker.state';
 import { runJob } from './run-job';
 
 /**
@@ -17,7 +17,7 @@ export abstract class LaneProcessor extends WorkerHost {
   private readonly logger = new Logger(this.constructor.name);
 
   constructor(
-    protected readonly state: ChartWorkerState,
+    protected readonly state: WorkerState,
     @Inject(APP_CONFIG) protected readonly config: AppConfig,
     @Optional() protected readonly metrics?: MetricsService,
     @Optional() private readonly abandoned?: AbandonedJobsListener,

@@ -3,7 +3,7 @@ import { ExpressAdapter } from '@bull-board/express';
 import { BullBoardModule, BullBoardModuleOptions } from '@bull-board/nestjs';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { CHART_QUEUE, HEAVY_QUEUE } from '../../jobs/job-types';
+import { LIGHT_QUEUE, HEAVY_QUEUE } from '../../jobs/job-types';
 import { adminAuthMiddleware } from './admin-auth';
 
 export const ADMIN_ROUTE = '/admin/queues';
@@ -47,7 +47,7 @@ export class AdminModule {
           }),
         }),
         BullBoardModule.forFeature(
-          ...[CHART_QUEUE, HEAVY_QUEUE].map((name) => ({
+          ...[LIGHT_QUEUE, HEAVY_QUEUE].map((name) => ({
             name,
             adapter: RedactedBullMQAdapter,
             options: { readOnlyMode: !readWrite, allowRetries: readWrite },

@@ -2,8 +2,8 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { CHART_QUEUE } from '../../jobs/job-types';
-import { ChartWorkerState } from '../../processors/chart-worker.state';
+import { LIGHT_QUEUE } from '../../jobs/job-types';
+import { WorkerState } from '../../processors/worker.state';
 import { QueueEventsService } from '../queue/queue-events.service';
 import { RedisClient } from '../redis/redis.module';
 import { withTimeout } from '../../common/with-timeout';
@@ -24,9 +24,9 @@ export class HealthService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly redis: RedisClient,
-    @InjectQueue(CHART_QUEUE) private readonly queue: Queue,
+    @InjectQueue(LIGHT_QUEUE) private readonly queue: Queue,
     @Optional() private readonly events?: QueueEventsService,
-    @Optional() private readonly worker?: ChartWorkerState,
+    @Optional() private readonly worker?: WorkerState,
   ) {}
 
   async report(): Promise<HealthReport> {
@@ -48,7 +48,7 @@ export class HealthService {
           this.queue.getWorkersCount(),
         ]);
         report.queue = {
-          name: CHART_QUEUE,
+          name: LIGHT_QUEUE,
           waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0), // every job has a priority (queue/path/3-cost-share.ts)
           active: counts.active ?? 0,
           delayed: counts.delayed ?? 0,

@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import type { Job, Worker } from 'bullmq';
 import { GROUP_JOB, GroupPayload, GroupResult } from '../../jobs/job-types';
-import { ChartWorkerState } from '../../processors/chart-worker.state';
+import { WorkerState } from '../../processors/worker.state';
 import { MetricsService } from './metrics.service';
 
 /**
@@ -12,7 +12,7 @@ import { MetricsService } from './metrics.service';
 export class JobMetricsService implements OnApplicationBootstrap {
   constructor(
     private readonly metrics: MetricsService,
-    @Optional() private readonly state?: ChartWorkerState,
+    @Optional() private readonly state?: WorkerState,
   ) {}
 
   onApplicationBootstrap(): void {

@@ -6,13 +6,13 @@ import type { NextFunction, Request, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { routeOf } from '../../common/request-log';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { ABANDONED_MARKER, CHART_QUEUE, HEAVY_QUEUE, INPUT_ERROR_MARKER, JOB_NAMES, LANES } from '../../jobs/job-types';
+import { ABANDONED_MARKER, LIGHT_QUEUE, HEAVY_QUEUE, INPUT_ERROR_MARKER, JOB_NAMES, LANES } from '../../jobs/job-types';
 import { HealthService } from '../health/health.service';
 import { METRIC, QUEUE_STATES } from './metric-names';
 import { withTimeout } from '../../common/with-timeout';
 import { Coalescer, RESULT_CACHE } from '../queue/path/5-coalesce';
 import type { ResultCache } from '../queue/result-cache';
-import { LIGHT_SHARD_QUEUES } from '../queue/chart-queue.module';
+import { LIGHT_SHARD_QUEUES } from '../queue/queues.module';
 import { CostShare } from '../queue/path/3-cost-share';
 import { OutageGate } from '../../common/outage-gate';
 
@@ -51,7 +51,7 @@ export class MetricsService implements OnModuleDestroy {
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    @InjectQueue(CHART_QUEUE) private readonly queue: Queue,
+    @InjectQueue(LIGHT_QUEUE) private readonly queue: Queue,
     @Optional() private readonly health?: HealthService,
     @Optional() share?: CostShare,
     @Optional() gate?: OutageGate,

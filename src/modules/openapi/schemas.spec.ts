@@ -1,6 +1,6 @@
 /**
  * The response schemas (./schemas) against REAL answers: every request goes through the API's own validation pipe
- * and service, a JobRunner whose queue is replaced by the worker's ChartProcessor in-process (so handlers run as a
+ * and service, a JobRunner whose queue is replaced by the worker's LightProcessor in-process (so handlers run as a
  * worker dispatches them, and input errors travel back as they do over BullMQ), and errors leave through the real
  * ErrorFilter. Also: strict compilation, the labels against the engine tables, RULES.md and the reference
  * charts, negative checks, and ERROR_CODES against the codes raised in src/.
@@ -21,8 +21,8 @@ import { ADVICE_COUNT, BATCH_MAX_ITEMS } from './schemas/misc';
 import { ApiError } from '../../common/api-error';
 import { ErrorFilter, fromBodyParser, toApiError } from '../../common/error.filter';
 import { buildValidationPipe } from '../../common/validation';
-import { ChartProcessor } from '../../processors/chart.processor';
-import type { ChartWorkerState } from '../../processors/chart-worker.state';
+import { LightProcessor } from '../../processors/light.processor';
+import type { WorkerState } from '../../processors/worker.state';
 import type { AppConfig } from '../../config/app-config';
 import { JobRunner } from '../queue/job-runner.service';
 import { JobFailed, type PendingJobs } from '../queue/path/6-pending-jobs';
@@ -103,10 +103,10 @@ function isValid(name: string, data: unknown): boolean {
 
 // ---------------------------------------------------------------------------------------------------------------
 // The API's path for a request, in-process: validation pipe → service → JobRunner → (queue replaced by) the
-// worker's ChartProcessor → job handler; errors through the ErrorFilter.
+// worker's LightProcessor → job handler; errors through the ErrorFilter.
 
 const config = { jobTimeoutMs: 120_000, queueMaxWaiting: 1_000, outageMaxWaiting: 100 } as unknown as AppConfig;
-const processor = new ChartProcessor({} as ChartWorkerState, config);
+const processor = new LightProcessor({} as WorkerState, config);
 /** A failed job's reason reaches the API as the error's message (BullMQ's failedReason). */
 const runJob = (name: string, data: unknown) =>
   Promise.resolve(processor.process({ name, data } as Job)).catch((err: Error) => {

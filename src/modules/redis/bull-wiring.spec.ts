@@ -1,5 +1,5 @@
 /**
- * Which connection each BullMQ object of ChartQueueModule gets (real Redis, a key prefix of its own): the queue
+ * Which connection each BullMQ object of QueuesModule gets (real Redis, a key prefix of its own): the queue
  * fails fast, the worker built by @nestjs/bullmq for a @Processor does not (a fail-fast worker connection makes
  * BullMQ's fetch loop spin without yielding when the connection drops), and both come from the factory.
  */
@@ -10,25 +10,25 @@ import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../config/app-config';
 import { ConfigModule } from '../../config/config.module';
-import { CHART_QUEUE } from '../../jobs/job-types';
-import { ChartQueueModule } from '../queue/chart-queue.module';
+import { LIGHT_QUEUE } from '../../jobs/job-types';
+import { QueuesModule } from '../queue/queues.module';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
-@Processor(CHART_QUEUE)
+@Processor(LIGHT_QUEUE)
 class ProbeProcessor extends WorkerHost {
   async process(): Promise<void> {}
 }
 
 type WithOptions = { options: { enableOfflineQueue?: boolean; maxRetriesPerRequest?: number | null } };
 
-describe('ChartQueueModule connections (real Redis)', () => {
+describe('QueuesModule connections (real Redis)', () => {
   const prefix = `hdunit${randomBytes(4).toString('hex')}`;
   let moduleRef: TestingModule;
 
   beforeAll(async () => {
     const config = loadConfig({ REDIS_URL, REDIS_PREFIX: prefix });
-    moduleRef = await Test.createTestingModule({ imports: [ConfigModule.forRoot(config), ChartQueueModule], providers: [ProbeProcessor] }).compile();
+    moduleRef = await Test.createTestingModule({ imports: [ConfigModule.forRoot(config), QueuesModule], providers: [ProbeProcessor] }).compile();
     await moduleRef.init();
   });
 
@@ -41,7 +41,7 @@ describe('ChartQueueModule connections (real Redis)', () => {
   });
 
   it('the queue fails fast; the @Processor worker waits for reconnects', async () => {
-    const queue = moduleRef.get<Queue>(getQueueToken(CHART_QUEUE));
+    const queue = moduleRef.get<Queue>(getQueueToken(LIGHT_QUEUE));
     const worker = moduleRef.get(ProbeProcessor).worker;
     await worker.waitUntilReady();
     const queueClient = (await queue.getBackend().client) as unknown as WithOptions;

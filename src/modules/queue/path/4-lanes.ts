@@ -11,8 +11,8 @@ import { ApiError } from '../../../common/api-error';
 import { beforeDeadline, DeadlineExceeded } from '../../../common/deadline';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import type Redis from 'ioredis';
-import { abandonedChannel, CHART_QUEUE, HEAVY_QUEUE, Lane, LANES } from '../../../jobs/job-types';
-import { LIGHT_SHARD_QUEUES } from '../chart-queue.module';
+import { abandonedChannel, LIGHT_QUEUE, HEAVY_QUEUE, Lane, LANES } from '../../../jobs/job-types';
+import { LIGHT_SHARD_QUEUES } from '../queues.module';
 import { RETRY_AFTER_S } from '../../../common/outage-gate';
 import { groupJobOptions, jobOptions } from '../retention';
 
@@ -27,7 +27,7 @@ export class Lanes {
   private waiting = { count: 0, at: 0, pending: undefined as Promise<number> | undefined };
 
   constructor(
-    @InjectQueue(CHART_QUEUE) light: Queue,
+    @InjectQueue(LIGHT_QUEUE) light: Queue,
     @InjectQueue(HEAVY_QUEUE) heavy: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LIGHT_SHARD_QUEUES) shards: Queue[],

@@ -1,7 +1,7 @@
 import { Processor } from '@nestjs/bullmq';
 import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Worker } from 'bullmq';
-import { CHART_QUEUE } from '../jobs/job-types';
+import { LIGHT_QUEUE } from '../jobs/job-types';
 import { warmUp } from '../jobs/chart-jobs';
 import { bullConnection } from '../modules/redis/redis-connection';
 import { LaneProcessor } from './lane.processor';
@@ -18,16 +18,16 @@ import { chartWorkerOptions } from './worker-options';
  * (modules/queue/shards.ts), each with a BullMQ Worker of its own built the same way as the one @nestjs/bullmq
  * builds for shard 0.
  */
-@Processor(CHART_QUEUE, chartWorkerOptions())
-export class ChartProcessor extends LaneProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+@Processor(LIGHT_QUEUE, chartWorkerOptions())
+export class LightProcessor extends LaneProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly shardWorkers: Worker[] = [];
 
   onApplicationBootstrap(): void {
     warmUp();
     this.start(this.config.workerConcurrency);
-    const logger = new Logger(ChartProcessor.name);
+    const logger = new Logger(LightProcessor.name);
     for (const prefix of this.config.lightQueuePrefixes.slice(1)) {
-      const worker = new Worker(CHART_QUEUE, (job) => runJob(job, this.metrics), {
+      const worker = new Worker(LIGHT_QUEUE, (job) => runJob(job, this.metrics), {
         ...chartWorkerOptions(),
         connection: bullConnection(this.config),
         prefix,

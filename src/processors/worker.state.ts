@@ -3,7 +3,7 @@ import type { Worker } from 'bullmq';
 
 /** This process's workers (one per lane), for readiness and job metrics (each added once it exists). */
 @Injectable()
-export class ChartWorkerState {
+export class WorkerState {
   readonly workers: Worker[] = [];
   private readonly listeners: ((worker: Worker) => void)[] = [];
 

@@ -2,7 +2,7 @@ import { BullModule, InjectQueue } from '@nestjs/bullmq';
 import { Queue, type QueueOptions } from 'bullmq';
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { CHART_QUEUE, HEAVY_QUEUE } from '../../jobs/job-types';
+import { LIGHT_QUEUE, HEAVY_QUEUE } from '../../jobs/job-types';
 import { BULK_QUEUE } from '../../jobs/bulk-types';
 import { WEBHOOK_QUEUE } from '../../jobs/webhook';
 import { bullConnection, closeBullConnections } from '../redis/redis-connection';
@@ -22,7 +22,7 @@ export const LIGHT_SHARD_QUEUES = Symbol('LIGHT_SHARD_QUEUES');
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ connection: bullConnection(config), prefix: config.queuePrefix }),
     }),
-    ...[CHART_QUEUE, HEAVY_QUEUE, BULK_QUEUE, WEBHOOK_QUEUE].map((name) =>
+    ...[LIGHT_QUEUE, HEAVY_QUEUE, BULK_QUEUE, WEBHOOK_QUEUE].map((name) =>
       BullModule.registerQueueAsync({
         name,
         inject: [APP_CONFIG],
@@ -41,12 +41,12 @@ export const LIGHT_SHARD_QUEUES = Symbol('LIGHT_SHARD_QUEUES');
       useFactory: (config: AppConfig): Queue[] =>
         config.lightQueuePrefixes
           .slice(1)
-          .map((prefix) => new Queue(CHART_QUEUE, { connection: bullConnection(config, { enableOfflineQueue: false }), prefix })),
+          .map((prefix) => new Queue(LIGHT_QUEUE, { connection: bullConnection(config, { enableOfflineQueue: false }), prefix })),
     },
   ],
   exports: [BullModule, LIGHT_SHARD_QUEUES],
 })
-export class ChartQueueModule implements OnApplicationShutdown {
+export class QueuesModule implements OnApplicationShutdown {
   /**
    * The workers (@Processor) get their connection from @nestjs/bullmq, which builds it from the registered
    * queue's options (`queue.opts.connection`), read after this constructor (BullRegistrar.onModuleInit). A worker
@@ -56,7 +56,7 @@ export class ChartQueueModule implements OnApplicationShutdown {
    * connection: commands wait for the reconnect. The queue itself keeps the fail-fast connection it was built with.
    */
   constructor(
-    @InjectQueue(CHART_QUEUE) light: Queue,
+    @InjectQueue(LIGHT_QUEUE) light: Queue,
     @InjectQueue(HEAVY_QUEUE) heavy: Queue,
     @InjectQueue(BULK_QUEUE) bulk: Queue,
     @InjectQueue(WEBHOOK_QUEUE) webhooks: Queue,
