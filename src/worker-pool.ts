@@ -43,7 +43,7 @@ export class WorkerPool {
   }
 
   private spawn(): void {
-    // Under ts-node (npm start) the children need the same TypeScript loader; compiled (dist/) they do not.
+    // Under ts-node (npm run start:ts) the children need the same TypeScript loader; compiled (npm start, dist/) they do not.
     const execArgv = __filename.endsWith('.ts') ? [...process.execArgv, '-r', 'ts-node/register/transpile-only'] : process.execArgv;
     const child = fork(process.argv[1], process.argv.slice(2), {
       // A forked worker's own listeners take any free port (its /metrics port too, when the API has one).
