@@ -20,8 +20,8 @@ import { birth } from './http-chart';
 import type { Report } from './report';
 import { printReport } from './report';
 import { deletePrefix, freePort, REDIS_URL } from '../test/helpers/service';
-import { chartJob } from '../src/jobs/chart-jobs';
-import type { ChartInput } from '../src/jobs/payloads';
+import { chartJob } from '../src/modules/chart/jobs/chart-jobs';
+import type { ChartInput } from '../src/modules/chart/jobs/payloads';
 
 const ROOT = resolve(__dirname, '..');
 const ITEMS = Number(process.env.BENCH_BULK_ITEMS ?? 100_000);

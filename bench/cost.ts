@@ -11,7 +11,7 @@ import { STATION_BODIES } from '../src/engine/search/ingresses';
 import { RETURN_KINDS } from '../src/engine/search/returns';
 import { PLANETS } from '../src/engine/types';
 import type { JobName } from '../src/jobs/job-types';
-import { warmUp } from '../src/jobs/chart-jobs';
+import { warmUp } from '../src/modules/chart/jobs/chart-jobs';
 import { Slicer } from '../src/jobs/slicer';
 import { CALIBRATION, computeCostMs } from '../src/modules/operations/costs';
 import { handlerFor } from '../src/processors/handlers';

@@ -7,7 +7,7 @@
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { availableParallelism } from 'node:os';
-import { chartJob, warmUp } from '../src/jobs/chart-jobs';
+import { chartJob, warmUp } from '../src/modules/chart/jobs/chart-jobs';
 
 const port = Number(process.env.PORT ?? 3999);
 

@@ -34,7 +34,7 @@ function libraryLoad(): { ms: number; heapMb: number } {
 
 function inProcess(report: Report): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded here, after the library timing ran in its own process
-  const { chartJob, advancedJob } = require('../src/jobs/chart-jobs') as typeof import('../src/jobs/chart-jobs');
+  const { chartJob, advancedJob } = require('../src/modules/chart/jobs/chart-jobs') as typeof import('../src/modules/chart/jobs/chart-jobs');
   // The worker's part only: it marks the texts; the API swaps the markers for them (engine/meaning/annotate.ts).
   const input = (i: number, meaning?: 'de') => ({
     ...(JSON.parse(birth(i)) as { birthdate: string; birthtime: string; location: string }),

@@ -4,10 +4,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { advancedJob, chartJob, compositeJob, pentaJob, transitJob } from '../src/jobs/chart-jobs';
-import type { BirthInput } from '../src/jobs/payloads';
-import { dayJob } from '../src/jobs/day-job';
-import { ingressesJob, returnsJob, stationsJob, transitCalendarJob } from '../src/jobs/time-series-jobs';
+import { advancedJob, chartJob, compositeJob, pentaJob, transitJob } from '../src/modules/chart/jobs/chart-jobs';
+import type { BirthInput } from '../src/modules/chart/jobs/payloads';
+import { dayJob } from '../src/modules/chart/jobs/day-job';
+import { ingressesJob, returnsJob, stationsJob, transitCalendarJob } from '../src/modules/time-series/jobs/time-series-jobs';
 
 const ra: BirthInput = { birthdate: '1948-04-09', birthtime: '00:14', location: 'montreal, quebec, canada', nodeType: 'true' };
 const other: BirthInput = { birthdate: '1992-10-03', birthtime: '00:03', location: 'attleboro, massachusetts, usa', nodeType: 'true' };

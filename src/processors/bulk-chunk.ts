@@ -3,7 +3,7 @@ import { gzip } from 'node:zlib';
 import { csvCells, csvText } from '../jobs/bulk-csv';
 import { answerLine, BULK_PRIORITY, type ChunkPayload, type ItemErrorBody } from '../jobs/bulk-types';
 import type { BulkStore, StoredChunk } from '../jobs/bulk-store';
-import { answerJson } from '../jobs/chart-jobs';
+import { answerJson } from '../modules/chart/jobs/chart-jobs';
 import { INPUT_ERROR_MARKER, parseInputError } from '../jobs/job-types';
 import type { MeaningLanguage } from '../engine/meaning';
 import type { MetricsService } from '../modules/metrics/metrics.service';
@@ -30,7 +30,7 @@ const isAnswerJob = (job: string): job is AnswerJob => job in ANSWERS;
  * Computes one chunk of a bulk job, item by item in input order, each after every interactive item this worker
  * holds (BULK_PRIORITY), and stores its answer lines and the same as CSV rows, compressed. An item's answer is exactly its single call's:
  * the same job's text, or the same error (an input error 422 with its code, anything else 500 INTERNAL). A chart's
- * answer is taken as the object its single call serialises (jobs/chart-jobs.ts answerJson, the same text), so its
+ * answer is taken as the object its single call serialises (modules/chart/jobs/chart-jobs.ts answerJson, the same text), so its
  * CSV row is read from that object, not parsed back from the text. Answers what the store said ('stored',
  * 'completed', 'duplicate', and a progress step passed), or the job's state when it was not running (cancelled:
  * nothing stored).

@@ -9,12 +9,12 @@ import {
   pentaJob,
   transitBodygraphJob,
   transitJob,
-} from '../jobs/chart-jobs';
-import { dayJob } from '../jobs/day-job';
-import { reportJob } from '../jobs/report-job';
+} from '../modules/chart/jobs/chart-jobs';
+import { dayJob } from '../modules/chart/jobs/day-job';
+import { reportJob } from '../modules/chart/jobs/report-job';
 import { JOB_NAMES, JobName } from '../jobs/job-types';
 import type { Slicer } from '../jobs/slicer';
-import { ingressesJob, returnsJob, stationsJob, transitCalendarJob } from '../jobs/time-series-jobs';
+import { ingressesJob, returnsJob, stationsJob, transitCalendarJob } from '../modules/time-series/jobs/time-series-jobs';
 
 /** A handler gets the job's payload and the slicer its heavy work yields through (jobs/slicer.ts). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler takes its own job's payload type, which a parameter of `unknown` would not accept

@@ -2,7 +2,7 @@ import { Processor } from '@nestjs/bullmq';
 import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import { LIGHT_QUEUE } from '../jobs/job-types';
-import { warmUp } from '../jobs/chart-jobs';
+import { warmUp } from '../modules/chart/jobs/chart-jobs';
 import { bullConnection } from '../modules/redis/redis-connection';
 import { LaneProcessor } from './lane.processor';
 import { runJob } from './run-job';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { referenceToChart, loadReferenceCharts } from '../../../test/helpers/reference-chart';
-import { presentChart } from '../../jobs/present';
+import { presentChart } from '../../modules/chart/jobs/present';
 import { annotateMeaning, expandMeaning, loadMeaningLibraries, markMeaning } from '.';
 
 const DATA = path.join(__dirname, '..', '..', '..', 'data');

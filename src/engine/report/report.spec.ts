@@ -5,8 +5,8 @@
  */
 import { renderBodygraph } from '../bodygraph';
 import { annotateMeaning, meaningLibraries, MEANING_LANGUAGES, type MeaningLanguage } from '../meaning';
-import { chartOf } from '../../jobs/chart-jobs';
-import { presentAdvanced } from '../../jobs/present';
+import { chartOf } from '../../modules/chart/jobs/chart-jobs';
+import { presentAdvanced } from '../../modules/chart/jobs/present';
 import { type AnnotatedChart, DARK_ID_PREFIX, inlineSvg, REPORT_STRINGS, renderReportHtml, renderReportPdf, reportModel, type ReportModel } from '.';
 
 const RA = { birthdate: '1948-04-09', birthtime: '00:14', location: 'Montreal, Quebec, Canada', nodeType: 'true' as const };

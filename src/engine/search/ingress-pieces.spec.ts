@@ -41,7 +41,7 @@ describe('ingresses and stations in pieces', () => {
     const [from, to] = [Date.parse(fromIso), Date.parse(toIso)];
     const groups = ingressGroups(bodies);
     const search = (a: number, b: number) => groups.map((group) => ingressTimeline(a, b, group, level, nodeType));
-    // The worker pieces the range it searches: the answer's range moved to the reported second (jobs/time-series-jobs.ts).
+    // The worker pieces the range it searches: the answer's range moved to the reported second (modules/time-series/jobs/time-series-jobs.ts).
     const pieces = windows(...reportedSecondRange(from, to), days).flatMap(([a, b]) => mergeTimelines(search(a, b)).map((e) => e.event));
     const whole = findIngresses(from, to, bodies, level, nodeType);
     expect(pieces).toEqual(whole);

@@ -46,7 +46,7 @@ export interface ReturnEvent {
  * Days searched before and after a range so that every pass of a return the range cuts is found, and each pass
  * in the range gets its true number and count. The longest return measured (first to last pass, 40 births over
  * 1800–2400): Saturn 273 days, the Uranus opposition 297, Chiron 593 (5 passes); the margins are about twice
- * those, and multiples of the worker's pieces (jobs/time-series-jobs.ts) so that they keep its sampling grid.
+ * those, and multiples of the worker's pieces (modules/time-series/jobs/time-series-jobs.ts) so that they keep its sampling grid.
  * The Sun and the Moon never turn: one pass each.
  */
 export const PASS_MARGIN_DAYS: Record<ReturnKind, number> = { solar: 0, lunar: 0, saturn: 800, 'uranus-opposition': 800, chiron: 1408 };

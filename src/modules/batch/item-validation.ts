@@ -4,7 +4,7 @@ import type { JobName } from '../../jobs/job-types';
 import { birthInput, chartInput } from '../birth/birth-input';
 import { drawingInput } from '../chart/chart.service';
 import { BodygraphRequestDto, ChartRequestDto } from '../chart/dto/chart-requests.dto';
-import type { BodygraphInput } from '../../jobs/payloads';
+import type { BodygraphInput } from '../chart/jobs/payloads';
 
 /** How one item of a many-item request becomes its single call's job: the call's DTO and its input normaliser. */
 export interface ItemOperation {

@@ -10,7 +10,7 @@ import type {
   ReportInput,
   TransitBodygraphInput,
   TransitInput,
-} from '../../jobs/payloads';
+} from './jobs/payloads';
 import { birthInput, chartInput, meaningInput, transitInstant, withMeaning } from '../birth/birth-input';
 import { JobRunner } from '../queue/job-runner.service';
 import type {

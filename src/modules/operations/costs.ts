@@ -31,7 +31,7 @@ import type {
   TransitBodygraphInput,
   TransitCalendarInput,
   TransitInput,
-} from '../../jobs/payloads';
+} from '../chart/jobs/payloads';
 
 const DAY_MS = 86_400_000;
 

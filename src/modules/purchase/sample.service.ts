@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiError } from '../../common/api-error';
 import type { RequestTrace } from '../../common/request-log';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import type { BirthInput, BodygraphInput } from '../../jobs/payloads';
+import type { BirthInput, BodygraphInput } from '../chart/jobs/payloads';
 import { birthInput } from '../birth/birth-input';
 import { JobRunner } from '../queue/job-runner.service';
 import { RETRY_AFTER_S } from '../../common/outage-gate';

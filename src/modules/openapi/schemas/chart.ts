@@ -1,5 +1,5 @@
 /**
- * POST /v1/chart and /v1/chart/advanced (src/jobs/present.ts: presentChart, presentAdvanced), the birth echo
+ * POST /v1/chart and /v1/chart/advanced (src/modules/chart/jobs/present.ts: presentChart, presentAdvanced), the birth echo
  * every chart carries (src/engine/natal/birth.ts) and the one-line chart summary used inside composites, transits,
  * the Penta and the time series (presentSummary).
  */

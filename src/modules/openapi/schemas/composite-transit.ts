@@ -1,5 +1,5 @@
 /**
- * POST /v1/chart/composite and /v1/chart/transit (src/jobs/present.ts: presentComposite, presentTransit;
+ * POST /v1/chart/composite and /v1/chart/transit (src/modules/chart/jobs/present.ts: presentComposite, presentTransit;
  * RULES 11). The transit's properties are shared with the returns' `transit` (which leaves out `natal`).
  */
 import { array, JsonSchema, object, partialObject, ref } from './json-schema';

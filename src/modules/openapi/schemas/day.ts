@@ -1,5 +1,5 @@
 /**
- * POST /v1/chart/day (src/jobs/day-job.ts, src/engine/search/day.ts): for a birth day without a known time, the windows
+ * POST /v1/chart/day (src/modules/chart/jobs/day-job.ts, src/engine/search/day.ts): for a birth day without a known time, the windows
  * of one chart each, what holds all day, and how the rest is shared out over the hours. `detail: "full"` adds
  * each window's whole chart.
  */

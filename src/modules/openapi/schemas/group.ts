@@ -1,6 +1,6 @@
 /**
  * POST /v1/chart/penta: the group (Penta) analysis of 3–5 people (src/engine/relations/penta.ts, docs/penta.md) plus each
- * member's chart summary (src/jobs/chart-jobs.ts: pentaJob).
+ * member's chart summary (src/modules/chart/jobs/chart-jobs.ts: pentaJob).
  */
 import { array, boolean, integer, JsonSchema, object, ref } from './json-schema';
 

@@ -1,5 +1,5 @@
 /**
- * The time series (src/jobs/time-series-jobs.ts): POST /v1/transits/ingresses, /v1/transits/stations,
+ * The time series (src/modules/time-series/jobs/time-series-jobs.ts): POST /v1/transits/ingresses, /v1/transits/stations,
  * /v1/chart/returns and /v1/chart/transit-calendar. Every instant is UTC to the second; ranges are [from, to).
  */
 import { array, boolean, integer, JsonSchema, object, ref } from './json-schema';

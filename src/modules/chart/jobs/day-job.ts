@@ -2,12 +2,12 @@
  * POST /v1/chart/day on a worker: the windows of one chart each over the birth day (or the part given), what
  * holds for all of them, and how the rest is shared out over the hours.
  */
-import { DAY_PIECES, dayChanges, dayWindow, type DayWindow, mergeDayChanges, summarizeDay } from '../engine/search/day';
-import { localReading, resolveDaySpan } from '../engine/search/day-span';
+import { DAY_PIECES, dayChanges, dayWindow, type DayWindow, mergeDayChanges, summarizeDay } from '../../../engine/search/day';
+import { localReading, resolveDaySpan } from '../../../engine/search/day-span';
 import type { DayInput } from './payloads';
 import { presentChart } from './present';
 import { answerJson } from './chart-jobs';
-import { Slicer } from './slicer';
+import { Slicer } from '../../../jobs/slicer';
 
 const HOUR_MS = 3_600_000;
 

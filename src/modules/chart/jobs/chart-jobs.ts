@@ -2,13 +2,13 @@
  * What a worker does for each job: resolve the birth, run the engine, shape the answer. Pure functions of the
  * job's data; errors for the caller's input are EngineInputError (mapped to 422 by the API).
  */
-import { renderBodygraph, renderCompositeBodygraph, renderTransitBodygraph, type TextMode } from '../engine/bodygraph';
-import { svgToPngAsync } from '../engine/bodygraph/png';
-import { Slicer } from './slicer';
-import { resolveBirth } from '../engine/natal/birth';
-import { computeChart, computeComposite, computeTransit } from '../engine';
-import type { Chart } from '../engine/types';
-import type { BirthEcho } from '../engine/natal/birth';
+import { renderBodygraph, renderCompositeBodygraph, renderTransitBodygraph, type TextMode } from '../../../engine/bodygraph';
+import { svgToPngAsync } from '../../../engine/bodygraph/png';
+import { Slicer } from '../../../jobs/slicer';
+import { resolveBirth } from '../../../engine/natal/birth';
+import { computeChart, computeComposite, computeTransit } from '../../../engine';
+import type { Chart } from '../../../engine/types';
+import type { BirthEcho } from '../../../engine/natal/birth';
 import type {
   BirthInput,
   ChartInput,
@@ -21,8 +21,8 @@ import type {
   TransitInput,
 } from './payloads';
 import { presentAdvanced, presentChart, presentComposite, presentSummary, presentTransit } from './present';
-import { computePenta } from '../engine/relations/penta';
-import { markMeaning, meaningLibraries, type MeaningLanguage } from '../engine/meaning';
+import { computePenta } from '../../../engine/relations/penta';
+import { markMeaning, meaningLibraries, type MeaningLanguage } from '../../../engine/meaning';
 
 /**
  * An answer's JSON text; when meaning is asked for, with a marker beside each label that the API swaps for its

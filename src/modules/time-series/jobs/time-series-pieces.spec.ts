@@ -3,17 +3,17 @@
  * batch at a time) are, to the byte, the answers one engine call over the whole range gives, written in one
  * JSON.stringify as the handlers wrote them before they were sliced.
  */
-import { computeTransit } from '../engine';
-import { jdFromUtcMs, utcMsFromJd } from '../engine/ephemeris';
-import { isoRoundedToSecond } from '../engine/time';
-import { gateSetFrom } from '../engine/relations/composite';
-import { findBodyStations, findIngresses, STATION_BODIES } from '../engine/search/ingresses';
-import { findReturns, RETURN_KINDS, type ReturnKind } from '../engine/search/returns';
-import { transitCalendar } from '../engine/search/transit-calendar';
-import { PLANETS, type Planet } from '../engine/types';
-import { chartOf } from './chart-jobs';
-import type { ReturnsInput } from './payloads';
-import { channelBrief, presentSummary, presentTransit } from './present';
+import { computeTransit } from '../../../engine';
+import { jdFromUtcMs, utcMsFromJd } from '../../../engine/ephemeris';
+import { isoRoundedToSecond } from '../../../engine/time';
+import { gateSetFrom } from '../../../engine/relations/composite';
+import { findBodyStations, findIngresses, STATION_BODIES } from '../../../engine/search/ingresses';
+import { findReturns, RETURN_KINDS, type ReturnKind } from '../../../engine/search/returns';
+import { transitCalendar } from '../../../engine/search/transit-calendar';
+import { PLANETS, type Planet } from '../../../engine/types';
+import { chartOf } from '../../chart/jobs/chart-jobs';
+import type { ReturnsInput } from '../../chart/jobs/payloads';
+import { channelBrief, presentSummary, presentTransit } from '../../chart/jobs/present';
 import { ingressesJob, returnsJob, stationsJob, transitCalendarJob } from './time-series-jobs';
 
 const birth = { birthdate: '1971-03-09', birthtime: '04:20', location: 'Lisbon, Portugal', nodeType: 'true' as const };

@@ -1,7 +1,7 @@
-import type { STATION_BODIES } from '../engine/search/ingresses';
-import type { ReturnKind } from '../engine/search/returns';
-import type { MeaningLanguage } from '../engine/meaning';
-import type { NodeType, Planet } from '../engine/types';
+import type { STATION_BODIES } from '../../../engine/search/ingresses';
+import type { ReturnKind } from '../../../engine/search/returns';
+import type { MeaningLanguage } from '../../../engine/meaning';
+import type { NodeType, Planet } from '../../../engine/types';
 
 /** Birth data as a job carries it: validated and normalised by the API (see chart.service.ts). */
 export interface BirthInput {

@@ -2,15 +2,15 @@
  * The time-series jobs search their range in pieces of about a millisecond (and yield between them): their answers
  * must be those of one search over the whole range, which the engine's one-call functions give.
  */
-import { findBodyStations, findIngresses, STATION_BODIES } from '../engine/search/ingresses';
-import { findReturns, RETURN_KINDS } from '../engine/search/returns';
-import { transitCalendar } from '../engine/search/transit-calendar';
-import { gateSetFrom } from '../engine/relations/composite';
-import { jdFromUtcMs, utcMsFromJd } from '../engine/ephemeris';
-import { isoRoundedToSecond } from '../engine/time';
-import { PLANETS } from '../engine/types';
-import { chartOf } from './chart-jobs';
-import { Slicer } from './slicer';
+import { findBodyStations, findIngresses, STATION_BODIES } from '../../../engine/search/ingresses';
+import { findReturns, RETURN_KINDS } from '../../../engine/search/returns';
+import { transitCalendar } from '../../../engine/search/transit-calendar';
+import { gateSetFrom } from '../../../engine/relations/composite';
+import { jdFromUtcMs, utcMsFromJd } from '../../../engine/ephemeris';
+import { isoRoundedToSecond } from '../../../engine/time';
+import { PLANETS } from '../../../engine/types';
+import { chartOf } from '../../chart/jobs/chart-jobs';
+import { Slicer } from '../../../jobs/slicer';
 import { ingressesJob, returnsJob, stationsJob, transitCalendarJob } from './time-series-jobs';
 
 const birth = { birthdate: '1971-03-09', birthtime: '04:20', location: 'Lisbon, Portugal', nodeType: 'true' as const };

@@ -1,9 +1,9 @@
 /**
  * Engine results → response bodies. Pure functions, run on the worker so the API only relays JSON.
  */
-import type { BirthEcho } from '../engine/natal/birth';
-import type { Activation, Activations, Channel, Chart, CompositeChart, Planet, TransitChart } from '../engine/types';
-import { PLANETS } from '../engine/types';
+import type { BirthEcho } from '../../../engine/natal/birth';
+import type { Activation, Activations, Channel, Chart, CompositeChart, Planet, TransitChart } from '../../../engine/types';
+import { PLANETS } from '../../../engine/types';
 
 export type BirthResponse = BirthEcho & { designUtc: string };
 

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { jobCost } from '../modules/queue/path/2-job-cost';
+import { jobCost } from '../../queue/path/2-job-cost';
 import type { ReportInput } from './payloads';
 import { reportJob } from './report-job';
 

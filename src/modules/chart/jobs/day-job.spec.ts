@@ -2,8 +2,8 @@
  * The unknown-time day searched in pieces (one body and side at a time, then a window's chart at a time) gives the
  * windows and the summary of the one-call engine (dayWindows), on whole days and on parts of one.
  */
-import { dayWindows, summarizeDay } from '../engine/search/day';
-import { resolveDaySpan } from '../engine/search/day-span';
+import { dayWindows, summarizeDay } from '../../../engine/search/day';
+import { resolveDaySpan } from '../../../engine/search/day-span';
 import { dayJob } from './day-job';
 import type { DayInput } from './payloads';
 

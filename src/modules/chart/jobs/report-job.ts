@@ -3,13 +3,13 @@
  * and the report's own headings, as one HTML page (text) or a PDF (base64: job results travel as JSON strings; the
  * API answers its bytes, as for the PNG drawings).
  */
-import { renderBodygraph } from '../engine/bodygraph';
-import { annotateMeaning, meaningLibraries } from '../engine/meaning';
-import { type AnnotatedChart, renderReportHtml, renderReportPdf, reportModel } from '../engine/report';
+import { renderBodygraph } from '../../../engine/bodygraph';
+import { annotateMeaning, meaningLibraries } from '../../../engine/meaning';
+import { type AnnotatedChart, renderReportHtml, renderReportPdf, reportModel } from '../../../engine/report';
 import { chartOf } from './chart-jobs';
 import type { ReportInput } from './payloads';
 import { presentAdvanced } from './present';
-import { Slicer } from './slicer';
+import { Slicer } from '../../../jobs/slicer';
 
 /** The drawing's nominal width in the page (the SVG scales to its box; this only sets its width/height attributes). */
 const DRAWING_SIZE = 600;

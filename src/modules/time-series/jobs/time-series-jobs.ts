@@ -5,9 +5,9 @@
  * renewals are never kept waiting by one long computation. The pieces' events, merged as the engine merges them,
  * are those of one search over the whole range; the long answers are written to JSON a batch at a time too.
  */
-import { computeTransit } from '../engine';
-import { jdFromUtcMs, utcMsFromJd } from '../engine/ephemeris';
-import { isoRoundedToSecond } from '../engine/time';
+import { computeTransit } from '../../../engine';
+import { jdFromUtcMs, utcMsFromJd } from '../../../engine/ephemeris';
+import { isoRoundedToSecond } from '../../../engine/time';
 import {
   ingressGroups,
   ingressTimeline,
@@ -19,7 +19,7 @@ import {
   type IngressLevel,
   type StationEvent,
   type TimedIngress,
-} from '../engine/search/ingresses';
+} from '../../../engine/search/ingresses';
 import {
   firstReturns,
   inRange,
@@ -29,14 +29,14 @@ import {
   returnSearchRange,
   type ReturnEvent,
   type ReturnKind,
-} from '../engine/search/returns';
-import { CALENDAR_INGRESSES, CalendarBuilder } from '../engine/search/transit-calendar';
-import { gateSetFrom } from '../engine/relations/composite';
-import type { NodeType, Planet } from '../engine/types';
-import { chartOf } from './chart-jobs';
-import type { IngressesInput, ReturnsInput, StationsInput, TransitCalendarInput } from './payloads';
-import { channelBrief, presentSummary, presentTransit } from './present';
-import { Slicer } from './slicer';
+} from '../../../engine/search/returns';
+import { CALENDAR_INGRESSES, CalendarBuilder } from '../../../engine/search/transit-calendar';
+import { gateSetFrom } from '../../../engine/relations/composite';
+import type { NodeType, Planet } from '../../../engine/types';
+import { chartOf } from '../../chart/jobs/chart-jobs';
+import type { IngressesInput, ReturnsInput, StationsInput, TransitCalendarInput } from '../../chart/jobs/payloads';
+import { channelBrief, presentSummary, presentTransit } from '../../chart/jobs/present';
+import { Slicer } from '../../../jobs/slicer';
 
 const DAY_MS = 86_400_000;
 
