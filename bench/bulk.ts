@@ -21,7 +21,7 @@ import type { Report } from './report';
 import { printReport } from './report';
 import { deletePrefix, freePort, REDIS_URL } from '../test/helpers/service';
 import { chartJob } from '../src/modules/chart/jobs/chart-jobs';
-import type { ChartInput } from '../src/modules/chart/jobs/payloads';
+import type { ChartInput } from '../src/modules/birth/jobs/payloads';
 
 const ROOT = resolve(__dirname, '..');
 const ITEMS = Number(process.env.BENCH_BULK_ITEMS ?? 100_000);

@@ -1,8 +1,8 @@
 /**
- * Calibrates the cost model (src/modules/operations/costs.ts): measures every coefficient again, on the job
+ * Calibrates the cost models (each family's jobs/costs.ts, e.g. src/modules/chart/jobs/costs.ts): measures every coefficient again, on the job
  * handlers a worker runs (their compute time as the worker reports it: the time inside their own slices), and prints
  * it beside the registry's value with their ratio. When the engine changes speed, copy the measured figures into
- * CALIBRATION. Then checks the whole model: for a sample of every job, the estimate against the time measured.
+ * the family's calibration (CHART_CALIBRATION, TIME_SERIES_CALIBRATION). Then checks the whole model: for a sample of every job, the estimate against the time measured.
  * Standalone: `npx ts-node --transpile-only bench/cost.ts`.
  */
 import type { Report } from './report';
@@ -10,10 +10,15 @@ import { printReport } from './report';
 import { STATION_BODIES } from '../src/engine/search/ingresses';
 import { RETURN_KINDS } from '../src/engine/search/returns';
 import { PLANETS } from '../src/engine/types';
-import type { JobName } from '../src/jobs/job-types';
+import type { JobName } from '../src/jobs/job-table';
 import { warmUp } from '../src/modules/chart/jobs/chart-jobs';
 import { Slicer } from '../src/jobs/slicer';
-import { CALIBRATION, computeCostMs } from '../src/modules/operations/costs';
+import { computeCostMs } from '../src/jobs/job-table';
+import { CHART_CALIBRATION } from '../src/modules/chart/jobs/costs';
+import { TIME_SERIES_CALIBRATION } from '../src/modules/time-series/jobs/costs';
+
+/** Every family's measured coefficients. */
+const CALIBRATION = { ...CHART_CALIBRATION, ...TIME_SERIES_CALIBRATION };
 import { handlerFor } from '../src/processors/handlers';
 
 const BIRTH = { birthdate: '1985-06-15', birthtime: '10:30', location: 'Berlin, Germany', nodeType: 'true' as const };

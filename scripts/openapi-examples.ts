@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { advancedJob, chartJob, compositeJob, pentaJob, transitJob } from '../src/modules/chart/jobs/chart-jobs';
-import type { BirthInput } from '../src/modules/chart/jobs/payloads';
+import type { BirthInput } from '../src/modules/birth/jobs/payloads';
 import { dayJob } from '../src/modules/chart/jobs/day-job';
 import { ingressesJob, returnsJob, stationsJob, transitCalendarJob } from '../src/modules/time-series/jobs/time-series-jobs';
 

@@ -57,9 +57,22 @@ describe('the layout', () => {
 
   it("worker-side job code (src/jobs, each family's jobs/ and <feature>.jobs.ts) imports no Nest module, no processor and no API code: request → job → engine", () => {
     const jobs = all.filter(isJobCode);
-    expect(jobs.length).toBeGreaterThan(12);
+    expect(jobs.length).toBeGreaterThan(15);
     expect(offending(jobs, (_file, path) => inside(join(SRC, 'processors'), path) || (inside(MODULES, path) && !isJobCode(path)))).toEqual([]);
     const nest = jobs.filter((f) => importsOf(f).some((spec) => spec.startsWith('@nestjs/') || spec === 'class-validator' || spec === 'class-transformer'));
     expect(nest.map((f) => relative(SRC, f))).toEqual([]);
+  });
+
+  it("the job table reads each family's <feature>.jobs.ts, and the worker's handlers read the job table alone", () => {
+    const table = join(SRC, 'jobs', 'job-table.ts');
+    const tableImports = importsOf(table).map((spec) => relative(SRC, target(table, spec)));
+    expect(tableImports.filter((p) => !/^modules\/[^/]+\/[^/]+\.jobs$/.test(p) && p !== 'jobs/job-definition')).toEqual([]);
+    expect(tableImports).toContain('modules/chart/chart.jobs');
+    const handlers = join(SRC, 'processors', 'handlers.ts');
+    expect(
+      importsOf(handlers)
+        .map((spec) => relative(SRC, target(handlers, spec)))
+        .sort(),
+    ).toEqual(['jobs/job-table', 'jobs/slicer']);
   });
 });

@@ -1,6 +1,5 @@
 /**
  * The contract between the API (producer) and the workers: two queues (lanes), one job name per operation.
- * Adding a name here forces a handler in src/processors/handlers.ts (the registry is typed on it).
  *
  * Light jobs (charts, SVG drawings: well under a millisecond) and heavy ones (time series, PNGs, unknown-time days, readings)
  * wait in separate queues, so a chart never waits behind heavy work, and each worker process takes only a few
@@ -14,23 +13,10 @@ export const LANE_QUEUES = { light: LIGHT_QUEUE, heavy: HEAVY_QUEUE } as const;
 export type Lane = keyof typeof LANE_QUEUES;
 export const LANES = Object.keys(LANE_QUEUES) as Lane[];
 
-export const JOB_NAMES = [
-  'chart',
-  'advanced',
-  'composite',
-  'transit',
-  'bodygraph',
-  'ingresses',
-  'stations',
-  'returns',
-  'transitCalendar',
-  'day',
-  'compositeBodygraph',
-  'transitBodygraph',
-  'penta',
-  'report',
-] as const;
-export type JobName = (typeof JOB_NAMES)[number];
+/** The job names are the job table's keys (job-table.ts: each family's jobs, gathered). */
+export { JOB_NAMES } from './job-table';
+export type { JobName } from './job-table';
+import type { JobName } from './job-table';
 
 /**
  * Bumped whenever a computation's output can change (engine, data files, response shape), so job ids of

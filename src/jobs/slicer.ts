@@ -14,7 +14,7 @@
  * jobs' priority in jobs/light-turns.ts, which gives the event loop a turn after every SLICE_MS in the same way.
  *
  * It also measures the job's own compute time (the time inside its slices, not the turns it gave away): the
- * actual cost the worker reports beside the estimate (see modules/operations/costs.ts).
+ * actual cost the worker reports beside the estimate (see modules/chart/jobs/costs.ts).
  */
 export const SLICE_MS = 4;
 

@@ -7,7 +7,7 @@ import { answerJson } from '../modules/chart/jobs/chart-jobs';
 import { INPUT_ERROR_MARKER, parseInputError } from '../jobs/job-types';
 import type { MeaningLanguage } from '../engine/meaning';
 import type { MetricsService } from '../modules/metrics/metrics.service';
-import { ANSWERS, type AnswerJob } from './handlers';
+import { isAnswerJob } from './handlers';
 import { answerInTurn, computeInTurn } from './run-job';
 
 const gzipAsync = promisify(gzip);
@@ -23,8 +23,6 @@ export const CANCEL_CHECK_MS = 200;
 export const BULK_SLICE_MS = 1;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-const isAnswerJob = (job: string): job is AnswerJob => job in ANSWERS;
 
 /**
  * Computes one chunk of a bulk job, item by item in input order, each after every interactive item this worker

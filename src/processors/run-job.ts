@@ -1,12 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
 import { EngineInputError } from '../engine/types';
-import { ABANDONED_MARKER, GROUP_JOB, GroupPayload, GroupResult, INPUT_ERROR_MARKER, InputErrorPayload, JobName } from '../jobs/job-types';
+import { ABANDONED_MARKER, GROUP_JOB, GroupPayload, GroupResult, INPUT_ERROR_MARKER, InputErrorPayload } from '../jobs/job-types';
+import { type AnswerJob, computeCostMs, type JobName } from '../jobs/job-table';
 import { LightTurns } from '../jobs/light-turns';
 import { JobAbandoned, SLICE_MS, Slicer } from '../jobs/slicer';
-import { computeCostMs } from '../modules/operations/costs';
 import type { MetricsService } from '../modules/metrics/metrics.service';
-import { ANSWERS, type AnswerJob, handlerFor, type JobHandler } from './handlers';
+import { answerFor, handlerFor, type JobHandler } from './handlers';
 
 /** A job whose actual compute is this many times its estimate (and above DRIFT_MIN_MS) is logged: the model needs a look. */
 const DRIFT_FACTOR = 3;
@@ -58,7 +58,7 @@ export async function computeInTurn(name: string, data: object, priority: number
  * chunk writes it both as its JSON line and as its CSV row, so it is never parsed back from the text).
  */
 export function answerInTurn(name: AnswerJob, data: object, priority: number, metrics?: MetricsService): Promise<[0, object] | [1, string]> {
-  return inTurn(name, data, priority, ANSWERS[name], metrics) as Promise<[0, object] | [1, string]>;
+  return inTurn(name, data, priority, answerFor(name), metrics) as Promise<[0, object] | [1, string]>;
 }
 
 async function inTurn(name: string, data: object, priority: number, handler: JobHandler, metrics?: MetricsService): Promise<[0, unknown] | [1, string]> {

@@ -2,11 +2,18 @@
  * The batch operations as the operation registry describes them (src/modules/operations/operations.ts gathers
  * every family's): route, words, input, answer, cost and MCP tool, with the tool's runner beside it.
  */
+import type { CostModel } from '../../jobs/job-definition';
+import { computeCostMs, type JobName } from '../../jobs/job-table';
 import type { Operation } from '../operations/operations';
-import { BATCH_COST } from '../operations/costs';
 import { json, service } from '../operations/tool-call';
 import { BATCH_MAX_ITEMS, BatchRequestDto } from './batch.dto';
 import { BatchService } from './batch.service';
+
+/** A batch: each item is its own job (chart or advanced), admitted together; its cost is theirs added up. */
+export const BATCH_COST: CostModel<{ name: JobName; input: object }[]> = {
+  unit: 'item (its chart or advanced job)',
+  estimate: (jobs) => jobs.reduce((sum, j) => sum + computeCostMs(j.name, j.input), 0),
+};
 
 export const BATCH_OPERATIONS = {
   batch: {

@@ -3,7 +3,7 @@ import { errorBody } from '../../common/error.filter';
 import type { RequestTrace } from '../../common/request-log';
 import { buildValidationPipe } from '../../common/validation';
 import { expandMeaning, meaningLibraries } from '../../engine/meaning';
-import type { MeaningInput } from '../chart/jobs/payloads';
+import type { MeaningInput } from '../birth/jobs/payloads';
 import { ITEM_OPERATIONS, itemError, itemId, prepareItem, type PreparedItem } from './item-validation';
 import { JobRunner } from '../queue/job-runner.service';
 import type { BatchRequestDto } from './batch.dto';

@@ -6,7 +6,7 @@
 import { ApiError } from '../../common/api-error';
 import { parseRealInstant, SUPPORTED_BIRTH_MAX_UTC, SUPPORTED_BIRTH_MAX_UTC_MS, SUPPORTED_BIRTH_MIN_UTC, SUPPORTED_BIRTH_MIN_UTC_MS } from '../../engine';
 import { expandMeaning, meaningLibraries } from '../../engine/meaning';
-import type { BirthInput, ChartInput, MeaningInput } from '../chart/jobs/payloads';
+import type { BirthInput, ChartInput, MeaningInput } from './jobs/payloads';
 import type { BirthDataDto } from './birth-data.dto';
 import type { MeaningOptionDto } from './meaning-option.dto';
 

@@ -9,7 +9,7 @@ import { BulkStore, type BulkMeta, type RedisLike } from '../../jobs/bulk-store'
 import { type BulkJobView, viewOf } from '../../jobs/bulk-view';
 import { BULK_CHUNK_JOB, BULK_QUEUE, type ChunkItem, type ChunkPayload, type ItemErrorBody } from '../../jobs/bulk-types';
 import { CallbackRefused, checkCallbackUrl, newWebhookSecret, queueWebhook, WEBHOOK_QUEUE } from '../../jobs/webhook';
-import { CALIBRATION } from '../operations/costs';
+import { computeCostMs } from '../../jobs/job-table';
 import { unavailable } from '../../common/outage-gate';
 import { KEEP_FAILED } from '../queue/retention';
 import { ITEM_OPERATIONS, itemError, prepareItem, type PreparedItem } from '../batch/item-validation';
@@ -19,7 +19,11 @@ export { BULK_MAX_ITEMS } from './bulk.dto';
 
 /** A chunk (one BullMQ job) holds about this much estimated work, ms: a few hundred charts. */
 const CHUNK_WORK_MS = 50;
-const PER_ITEM_MS: Record<BulkOperation, number> = { chart: CALIBRATION.chartMs, advanced: CALIBRATION.advancedMs, bodygraph: CALIBRATION.svgMs };
+const PER_ITEM_MS: Record<BulkOperation, number> = {
+  chart: computeCostMs('chart', {}),
+  advanced: computeCostMs('advanced', {}),
+  bodygraph: computeCostMs('bodygraph', { format: 'svg' }),
+};
 /**
  * Validation gives the event loop a turn after this much of it, ms, so other requests are served while a large job is
  * read (an item takes 30-45 µs: the 256 items a turn held before were 8-11 ms of every other request's latency).

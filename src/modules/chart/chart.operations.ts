@@ -5,7 +5,7 @@
 import type { Operation } from '../operations/operations';
 import { FIRST_BIRTHDATE, LAST_BIRTHDATE } from '../../engine/natal/chart';
 import { BIRTH } from '../birth/birth-words';
-import { JOB_COSTS } from '../operations/costs';
+import { CHART_JOBS } from './chart.jobs';
 import { drawing, json, service } from '../operations/tool-call';
 import { ChartService } from './chart.service';
 import {
@@ -32,7 +32,7 @@ export const CHART_OPERATIONS = {
     path: '/v1/chart',
     group: 'charts',
     queued: true,
-    cost: JOB_COSTS.chart,
+    cost: CHART_JOBS.chart.cost,
     summary: 'A Human Design chart: type, strategy, authority, profile, definition, cross, centers, channels, gates',
     description: `${BIRTH} ${CHART_FIELDS} Dates from ${FIRST_BIRTHDATE} to ${LAST_BIRTHDATE}.`,
     input: { in: 'body', dto: ChartRequestDto },
@@ -48,7 +48,7 @@ export const CHART_OPERATIONS = {
     path: '/v1/chart/advanced',
     group: 'charts',
     queued: true,
-    cost: JOB_COSTS.advanced,
+    cost: CHART_JOBS.advanced.cost,
     summary: 'The chart plus variables, all 26 activations to the base, hanging gates, split kind, design instant',
     description: `${BIRTH} Everything /v1/chart gives, and for each of the 26 activations its longitude, gate, line, color, tone and base; the four variables (arrows); hanging gates.`,
     input: { in: 'body', dto: ChartRequestDto },
@@ -64,7 +64,7 @@ export const CHART_OPERATIONS = {
     path: '/v1/chart/composite',
     group: 'charts',
     queued: true,
-    cost: JOB_COSTS.composite,
+    cost: CHART_JOBS.composite.cost,
     summary: 'Composite (connection) chart of two people',
     description:
       "person1 and person2, each with birth data as for /v1/chart. The answer: both charts' gates together, the composite type and definition, and every channel by kind (electromagnetic, companionship, dominance, compromise).",
@@ -81,7 +81,7 @@ export const CHART_OPERATIONS = {
     path: '/v1/chart/transit',
     group: 'charts',
     queued: true,
-    cost: JOB_COSTS.transit,
+    cost: CHART_JOBS.transit.cost,
     summary: 'Transit activations at an instant (default now) over a natal chart',
     description: `${BIRTH} Optional at: an ISO 8601 instant with offset or Z (default now). The answer: the transiting planets' gates and lines, the channels and centers the transit defines with the natal chart.`,
     input: { in: 'body', dto: TransitRequestDto },
@@ -97,7 +97,7 @@ export const CHART_OPERATIONS = {
     path: '/v1/chart/penta',
     group: 'charts',
     queued: true,
-    cost: JOB_COSTS.penta,
+    cost: CHART_JOBS.penta.cost,
     summary: 'Group (Penta) analysis of 3–5 people: the 12 Penta gates and 6 channels present, the gaps, who supplies each gate, overlaps',
     description:
       'members: 3 to 5 people, each with birth data as for /v1/chart. A Penta gate is present when any member activates it (personality or design); a Penta channel ' +
@@ -116,7 +116,7 @@ export const CHART_OPERATIONS = {
     path: '/v1/chart/day',
     group: 'charts',
     queued: true,
-    cost: JOB_COSTS.day,
+    cost: CHART_JOBS.day.cost,
     summary: 'Unknown birth time: every distinct chart the birth day can give, its exact time windows, and what is certain',
     description:
       'Birth data without birthtime (or birthtime with approximate, e.g. "±30m"; or from and to, local HH:MM). The local day (00:00 to 24:00 in the place\'s zone; 23 or 25 hours on DST days) ' +
@@ -135,7 +135,7 @@ export const CHART_OPERATIONS = {
     path: '/v1/chart/bodygraph',
     group: 'drawings',
     queued: true,
-    cost: JOB_COSTS.bodygraph,
+    cost: CHART_JOBS.bodygraph.cost,
     summary: 'The bodygraph drawing: a standalone SVG document, or a PNG; with `variables`, the four arrows',
     description: `${BIRTH} Drawing options: size (pixels, default 800), theme light or dark, format svg or png, background theme or transparent, variables true to draw the arrows.`,
     input: { in: 'body', dto: BodygraphRequestDto },
@@ -151,7 +151,7 @@ export const CHART_OPERATIONS = {
     path: '/v1/chart/composite/bodygraph',
     group: 'drawings',
     queued: true,
-    cost: JOB_COSTS.compositeBodygraph,
+    cost: CHART_JOBS.compositeBodygraph.cost,
     summary: "Two people in one bodygraph: each one's gates in their color, a gate of both half and half, the composite channel kinds in a legend",
     description: 'person1 and person2 as for the composite, optional names [two labels], and the drawing options (size, theme, format, background).',
     input: { in: 'body', dto: CompositeBodygraphRequestDto },
@@ -167,7 +167,7 @@ export const CHART_OPERATIONS = {
     path: '/v1/chart/transit/bodygraph',
     group: 'drawings',
     queued: true,
-    cost: JOB_COSTS.transitBodygraph,
+    cost: CHART_JOBS.transitBodygraph.cost,
     summary: "A natal bodygraph with a transit (default now) overlaid in a third color, and the transit planets' column",
     description: `${BIRTH} Optional at (ISO 8601 instant, default now) and the drawing options (size, theme, format, background).`,
     input: { in: 'body', dto: TransitBodygraphRequestDto },
@@ -183,7 +183,7 @@ export const CHART_OPERATIONS = {
     path: '/v1/chart/report',
     group: 'meaning',
     queued: true,
-    cost: JOB_COSTS.report,
+    cost: CHART_JOBS.report.cost,
     summary: 'A reading: the chart explained in one language, as a self-contained HTML page or a PDF, with the bodygraph',
     description:
       `${BIRTH} meaning: the language (en, de, es, pt-BR, fr; default en); format html (default) or pdf; theme light or dark for the HTML (default: the reader's preference). ` +

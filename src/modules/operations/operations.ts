@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import type { CostModel } from './costs';
+import type { CostModel } from '../../jobs/job-definition';
 import type { ToolRunner } from './tool-call';
 import { CHART_OPERATIONS } from '../chart/chart.operations';
 import { TIME_SERIES_OPERATIONS } from '../time-series/time-series.operations';

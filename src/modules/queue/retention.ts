@@ -1,4 +1,5 @@
 import type { JobsOptions } from 'bullmq';
+import { jobNamed } from '../../jobs/job-table';
 
 /**
  * Completed jobs are kept by age and count, never removed at once: with `removeOnComplete: true`,
@@ -14,16 +15,15 @@ export const KEEP_FAILED = { age: 10 * 60, count: 2_000 }; // input errors are d
 
 /**
  * Time-series answers can be hundreds of KB (a year of line ingresses is about 700 KB): ten thousand of them
- * would be gigabytes of Redis, so fewer are kept, for less long.
+ * would be gigabytes of Redis, so fewer are kept, for less long (a job's `largeResults` in its family's jobs file).
  */
 export const KEEP_COMPLETED_LARGE = { age: 10 * 60, count: 100 };
-const LARGE_RESULTS = new Set<string>(['ingresses', 'stations', 'returns', 'transitCalendar']);
 
 export function jobOptions(jobId: string, name = 'chart'): JobsOptions {
   return {
     jobId,
     attempts: 1, // a computation is deterministic: retrying it cannot help; stalls are re-run by BullMQ itself
-    removeOnComplete: LARGE_RESULTS.has(name) ? KEEP_COMPLETED_LARGE : KEEP_COMPLETED,
+    removeOnComplete: jobNamed(name)?.largeResults ? KEEP_COMPLETED_LARGE : KEEP_COMPLETED,
     removeOnFail: KEEP_FAILED,
   };
 }

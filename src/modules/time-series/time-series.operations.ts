@@ -4,7 +4,7 @@
  */
 import type { Operation } from '../operations/operations';
 import { BIRTH } from '../birth/birth-words';
-import { JOB_COSTS } from '../operations/costs';
+import { TIME_SERIES_JOBS } from './time-series.jobs';
 import { json, service } from '../operations/tool-call';
 import { IngressesRequestDto, ReturnsRequestDto, StationsRequestDto, TransitCalendarRequestDto } from './dto/time-series.dto';
 import { RANGE_LIMIT_DAYS, TimeSeriesService } from './time-series.service';
@@ -15,7 +15,7 @@ export const TIME_SERIES_OPERATIONS = {
     path: '/v1/transits/ingresses',
     group: 'time',
     queued: true,
-    cost: JOB_COSTS.ingresses,
+    cost: TIME_SERIES_JOBS.ingresses.cost,
     summary: 'Every gate (or line) ingress of the transiting bodies in [from, to), to the second',
     description:
       'from and to: dates (YYYY-MM-DD, 00:00 UTC) or ISO instants; optional bodies (default all 13) and level gate or line. Each event: the body, the UTC instant (to the second), the gate and line entered, ' +
@@ -33,7 +33,7 @@ export const TIME_SERIES_OPERATIONS = {
     path: '/v1/transits/stations',
     group: 'time',
     queued: true,
-    cost: JOB_COSTS.stations,
+    cost: TIME_SERIES_JOBS.stations.cost,
     summary: 'Every retrograde and direct station of Mercury to Pluto in [from, to), with the gate and line there',
     description: `from and to: dates or ISO instants; optional bodies (Mercury to Pluto). At most ${RANGE_LIMIT_DAYS.stations} days (20 years) per call.`,
     input: { in: 'body', dto: StationsRequestDto },
@@ -49,7 +49,7 @@ export const TIME_SERIES_OPERATIONS = {
     path: '/v1/chart/returns',
     group: 'time',
     queued: true,
-    cost: JOB_COSTS.returns,
+    cost: TIME_SERIES_JOBS.returns.cost,
     summary: 'Solar, lunar, Saturn and Chiron returns and the Uranus opposition of a natal chart, every exact pass',
     description:
       `${BIRTH} kinds (default all), and from/to (at most ${RANGE_LIMIT_DAYS.returns} days, 120 years) or count. Each event: kind, UTC instant, pass (1, 2, 3: a slow planet that stations near the point passes it three times; 2 is retrograde), ` +
@@ -67,7 +67,7 @@ export const TIME_SERIES_OPERATIONS = {
     path: '/v1/chart/transit-calendar',
     group: 'time',
     queued: true,
-    cost: JOB_COSTS.transitCalendar,
+    cost: TIME_SERIES_JOBS.transitCalendar.cost,
     summary: 'A personal transit calendar: when transits complete a natal channel, form their own, or define an open center',
     description:
       `${BIRTH} from and to (at most ${RANGE_LIMIT_DAYS.transitCalendar} days). Intervals [start, end) of three kinds: completes-channel (a transit in the partner of a natal hanging gate), transit-channel (both gates by transits) ` +

@@ -4,7 +4,7 @@ import type { RequestTrace } from '../../common/request-log';
 import { EPHEMERIS_MAX_UTC, EPHEMERIS_MAX_UTC_MS, EPHEMERIS_MIN_UTC, EPHEMERIS_MIN_UTC_MS, isoFlooredToSecond, parseRealInstant, PLANETS } from '../../engine';
 import { STATION_BODIES } from '../../engine/search/ingresses';
 import { returnsSpanDays } from '../../engine/search/returns';
-import type { IngressesInput, RangeInput, ReturnsInput, StationsInput, TransitCalendarInput } from '../chart/jobs/payloads';
+import type { IngressesInput, RangeInput, ReturnsInput, StationsInput, TransitCalendarInput } from './jobs/payloads';
 import { birthInput } from '../birth/birth-input';
 import { JobRunner } from '../queue/job-runner.service';
 import type { IngressesRequestDto, ReturnsRequestDto, StationsRequestDto, TransitCalendarRequestDto } from './dto/time-series.dto';

@@ -9,17 +9,8 @@ import { resolveBirth } from '../../../engine/natal/birth';
 import { computeChart, computeComposite, computeTransit } from '../../../engine';
 import type { Chart } from '../../../engine/types';
 import type { BirthEcho } from '../../../engine/natal/birth';
-import type {
-  BirthInput,
-  ChartInput,
-  PentaInput,
-  BodygraphInput,
-  CompositeBodygraphInput,
-  CompositeInput,
-  DrawingInput,
-  TransitBodygraphInput,
-  TransitInput,
-} from './payloads';
+import type { BirthInput, ChartInput } from '../../birth/jobs/payloads';
+import type { PentaInput, BodygraphInput, CompositeBodygraphInput, CompositeInput, DrawingInput, TransitBodygraphInput, TransitInput } from './payloads';
 import { presentAdvanced, presentChart, presentComposite, presentSummary, presentTransit } from './present';
 import { computePenta } from '../../../engine/relations/penta';
 import { markMeaning, meaningLibraries, type MeaningLanguage } from '../../../engine/meaning';

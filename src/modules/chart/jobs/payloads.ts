@@ -1,28 +1,7 @@
-import type { STATION_BODIES } from '../../../engine/search/ingresses';
-import type { ReturnKind } from '../../../engine/search/returns';
+/** The chart family's job inputs (charts, drawings, the day of unknown time, Penta, readings). */
 import type { MeaningLanguage } from '../../../engine/meaning';
-import type { NodeType, Planet } from '../../../engine/types';
-
-/** Birth data as a job carries it: validated and normalised by the API (see chart.service.ts). */
-export interface BirthInput {
-  birthdate: string;
-  birthtime: string;
-  location?: string;
-  /** The GeoNames id of the place, instead of location. */
-  placeId?: number;
-  latitude?: number;
-  longitude?: number;
-  timezone?: string;
-  nodeType: NodeType;
-}
-
-/** The language of the meaning texts an answer carries beside its labels (absent: none, as before). */
-export interface MeaningInput {
-  meaning?: MeaningLanguage;
-}
-
-/** /v1/chart and /v1/chart/advanced. */
-export interface ChartInput extends BirthInput, MeaningInput {}
+import type { NodeType } from '../../../engine/types';
+import type { BirthInput, MeaningInput } from '../../birth/jobs/payloads';
 
 export interface CompositePeople {
   person1: BirthInput;
@@ -67,31 +46,6 @@ export interface ReportInput extends BirthInput {
   /** The HTML's colors: absent, the reader's preference (light by default); the PDF is always light and has none. */
   theme?: 'light' | 'dark';
 }
-
-/** A time range as jobs carry it: UTC ISO 8601 instants to the second, from < to, checked by the API. */
-export interface RangeInput {
-  from: string;
-  to: string;
-}
-
-export interface IngressesInput extends RangeInput {
-  bodies: Planet[];
-  level: 'gate' | 'line';
-  nodeType: NodeType;
-}
-
-export interface StationsInput extends RangeInput {
-  bodies: (typeof STATION_BODIES)[number][];
-}
-
-export interface ReturnsInput extends BirthInput, RangeInput {
-  kinds: ReturnKind[];
-  /** The first `count` returns of each kind from `from` on (then `to` is the search's end). */
-  count?: number;
-  chart: boolean;
-}
-
-export interface TransitCalendarInput extends BirthInput, RangeInput {}
 
 /** Birth data without a time, for the day operation; `span` narrows the day (see engine/search/day-span.ts). */
 export interface DayInput extends MeaningInput {

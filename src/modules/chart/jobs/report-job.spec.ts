@@ -1,6 +1,6 @@
 /**
  * The reading's job as a worker runs it: HTML text, or a PDF in base64; and the lane its cost gives it (the PDF
- * heavy, the page light: see modules/operations/costs.ts).
+ * heavy, the page light: see modules/chart/jobs/costs.ts).
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -20,7 +20,10 @@ describe('the reading job', () => {
 
   it("draws the bodygraph's column headers and caption in the reading's language (Ra Uru Hu: a 5/1 Manifestor, Splenic)", async () => {
     const read = (lang: string, name: string) =>
-      JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'data', 'meaning', lang, `${name}.json`), 'utf8')) as Record<string, { name: string }>;
+      JSON.parse(readFileSync(path.join(__dirname, '..', '..', '..', '..', 'data', 'meaning', lang, `${name}.json`), 'utf8')) as Record<
+        string,
+        { name: string }
+      >;
     const html = await reportJob({ ...RA, meaning: 'de', format: 'html' });
     const captions = [...html.matchAll(/<text id="(?:dark-)?caption-(type|authority)"[^>]*>([^<]*)<\/text>/g)].map((m) => m[2]);
     // Both themes' drawings are in the page (the dark one's ids prefixed): the same caption twice.

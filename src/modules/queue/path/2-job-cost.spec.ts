@@ -1,7 +1,6 @@
 import { ApiError } from '../../../common/api-error';
 import { PLANETS } from '../../../engine/types';
-import { JOB_NAMES } from '../../../jobs/job-types';
-import { JOB_COSTS } from '../../operations/costs';
+import { JOB_NAMES, JOBS } from '../../../jobs/job-table';
 import { OPERATIONS, type Operation } from '../../operations/operations';
 import { combinedCost, jobCost, refuseIfTooLarge } from './2-job-cost';
 
@@ -10,7 +9,7 @@ const drawing = { size: 800, theme: 'light' as const, format: 'svg' as const, ba
 
 describe('job cost (stage 2)', () => {
   it('is described in the operation registry for every job', () => {
-    for (const name of JOB_NAMES) expect((OPERATIONS[name] as Operation).cost).toBe(JOB_COSTS[name]);
+    for (const name of JOB_NAMES) expect((OPERATIONS[name] as Operation).cost).toBe(JOBS[name].cost);
     expect((OPERATIONS.batch as Operation).cost).toBeDefined();
   });
 

@@ -1,6 +1,6 @@
 /**
- * Stage 2 of a request's path: what its work costs, from its input, before anything is queued (the models are in
- * the operation registry, modules/operations/costs.ts). The cost decides three things:
+ * Stage 2 of a request's path: what its work costs, from its input, before anything is queued (each job's model is in
+ * its family's jobs file, read through the job table src/jobs/job-table.ts). The cost decides three things:
  * - whether the request can be done at all: work that could not finish within JOB_TIMEOUT_MS even alone on the
  *   service is refused at once with 400 RANGE_TOO_LARGE, instead of timing out after the caller waited for it;
  * - how much of its key's share it takes while in flight (stage 3);
@@ -8,8 +8,11 @@
  *   ingress search.
  */
 import { ApiError } from '../../../common/api-error';
-import type { JobName, Lane } from '../../../jobs/job-types';
-import { CALIBRATION, computeCostMs } from '../../operations/costs';
+import { computeCostMs, type JobName } from '../../../jobs/job-table';
+import type { Lane } from '../../../jobs/job-types';
+
+/** The queue path's own work per job, every process together (API, Redis, worker), ms: see README "Scaling". */
+export const JOB_OVERHEAD_MS = 1;
 
 /** A job whose compute is estimated at this or more runs in the heavy lane (a chart is 0.12 ms, a 200 px PNG 5.6). */
 export const HEAVY_FROM_MS = 2;
@@ -30,7 +33,7 @@ export interface JobCost {
 
 export function jobCost(name: JobName, input: object): JobCost {
   const computeMs = computeCostMs(name, input);
-  return { computeMs, totalMs: computeMs + CALIBRATION.jobOverheadMs, lane: computeMs >= HEAVY_FROM_MS ? 'heavy' : 'light' };
+  return { computeMs, totalMs: computeMs + JOB_OVERHEAD_MS, lane: computeMs >= HEAVY_FROM_MS ? 'heavy' : 'light' };
 }
 
 /**

@@ -34,7 +34,7 @@ import { CALENDAR_INGRESSES, CalendarBuilder } from '../../../engine/search/tran
 import { gateSetFrom } from '../../../engine/relations/composite';
 import type { NodeType, Planet } from '../../../engine/types';
 import { chartOf } from '../../chart/jobs/chart-jobs';
-import type { IngressesInput, ReturnsInput, StationsInput, TransitCalendarInput } from '../../chart/jobs/payloads';
+import type { IngressesInput, ReturnsInput, StationsInput, TransitCalendarInput } from './payloads';
 import { channelBrief, presentSummary, presentTransit } from '../../chart/jobs/present';
 import { Slicer } from '../../../jobs/slicer';
 
@@ -43,7 +43,7 @@ const DAY_MS = 86_400_000;
 /**
  * Days per window of a search, which goes through each window one moving body (or station body) at a time: a
  * piece takes a few tenths of a millisecond on the reference machine, the Moon's line ingresses about 0.7 (the
- * per-day figures of modules/operations/costs.ts). Each is a multiple of 8 days, the longest first step of the
+ * per-day figures of modules/time-series/jobs/costs.ts). Each is a multiple of 8 days, the longest first step of the
  * crossing solver (motion.ts), so every piece starts on the sampling grid of one search over the whole range: the
  * pieces sample the instants it would, and find its events (stations to the last bit, crossings to far below the
  * second they are rounded to). Shorter windows would not help the few longer pieces, up to 3 ms a few times a

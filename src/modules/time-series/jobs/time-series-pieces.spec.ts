@@ -12,7 +12,7 @@ import { findReturns, RETURN_KINDS, type ReturnKind } from '../../../engine/sear
 import { transitCalendar } from '../../../engine/search/transit-calendar';
 import { PLANETS, type Planet } from '../../../engine/types';
 import { chartOf } from '../../chart/jobs/chart-jobs';
-import type { ReturnsInput } from '../../chart/jobs/payloads';
+import type { ReturnsInput } from './payloads';
 import { channelBrief, presentSummary, presentTransit } from '../../chart/jobs/present';
 import { ingressesJob, returnsJob, stationsJob, transitCalendarJob } from './time-series-jobs';
 
