@@ -8,17 +8,17 @@
  * CheckoutSession, WebhookReceipt, ReferenceIndex, ReferenceItem, ErrorResponse. The chart answers take the
  * optional `meaning` objects of meaning.ts.
  */
-import { BULK_SCHEMAS } from './bulk';
-import { CHART_SCHEMAS } from './chart';
-import { COMPOSITE_TRANSIT_SCHEMAS } from './composite-transit';
-import { DAY_SCHEMAS } from './day';
+import { BULK_SCHEMAS } from '../../bulk/bulk.schemas';
+import { CHART_SCHEMAS } from '../../chart/schemas/chart';
+import { COMPOSITE_TRANSIT_SCHEMAS } from '../../chart/schemas/composite-transit';
+import { DAY_SCHEMAS } from '../../chart/schemas/day';
 import { ERROR_SCHEMAS } from './error';
-import { GROUP_SCHEMAS } from './group';
+import { GROUP_SCHEMAS } from '../../chart/schemas/group';
 import type { JsonSchema } from './json-schema';
 import { LABEL_SCHEMAS } from './labels';
 import { MEANING_SCHEMAS, withMeaning } from './meaning';
 import { MISC_SCHEMAS } from './misc';
-import { TIME_SERIES_SCHEMAS } from './time-series';
+import { TIME_SERIES_SCHEMAS } from '../../time-series/time-series.schemas';
 
 export type { JsonSchema } from './json-schema';
 export { ERROR_CODES } from './error';

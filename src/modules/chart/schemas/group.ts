@@ -2,7 +2,7 @@
  * POST /v1/chart/penta: the group (Penta) analysis of 3–5 people (src/engine/relations/penta.ts, docs/penta.md) plus each
  * member's chart summary (src/modules/chart/jobs/chart-jobs.ts: pentaJob).
  */
-import { array, boolean, integer, JsonSchema, object, ref } from './json-schema';
+import { array, boolean, integer, JsonSchema, object, ref } from '../../openapi/schemas/json-schema';
 
 /** The 12 Penta gates in drawing order, and its 6 channels (src/engine/relations/penta.ts). */
 export const PENTA_GATES = [31, 8, 33, 7, 1, 13, 15, 2, 46, 5, 14, 29] as const;

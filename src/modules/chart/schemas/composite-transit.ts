@@ -2,8 +2,8 @@
  * POST /v1/chart/composite and /v1/chart/transit (src/modules/chart/jobs/present.ts: presentComposite, presentTransit;
  * RULES 11). The transit's properties are shared with the returns' `transit` (which leaves out `natal`).
  */
-import { array, JsonSchema, object, partialObject, ref } from './json-schema';
-import { CENTERS } from './labels';
+import { array, JsonSchema, object, partialObject, ref } from '../../openapi/schemas/json-schema';
+import { CENTERS } from '../../openapi/schemas/labels';
 
 const centerList = (description: string): JsonSchema => array(description, ref('CenterName'), { uniqueItems: true, maxItems: CENTERS.length });
 const channelList = (description: string): JsonSchema => array(description, ref('Channel'), { uniqueItems: true, maxItems: 36 });

@@ -2,8 +2,8 @@
  * The time series (src/modules/time-series/jobs/time-series-jobs.ts): POST /v1/transits/ingresses, /v1/transits/stations,
  * /v1/chart/returns and /v1/chart/transit-calendar. Every instant is UTC to the second; ranges are [from, to).
  */
-import { array, boolean, integer, JsonSchema, object, ref } from './json-schema';
-import { TRANSIT_CORE_PROPERTIES } from './composite-transit';
+import { array, boolean, integer, JsonSchema, object, ref } from '../openapi/schemas/json-schema';
+import { TRANSIT_CORE_PROPERTIES } from '../chart/schemas/composite-transit';
 
 export const RETURN_KINDS = ['solar', 'lunar', 'saturn', 'uranus-opposition', 'chiron'] as const;
 

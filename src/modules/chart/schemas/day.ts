@@ -4,8 +4,8 @@
  * each window's whole chart.
  */
 import { CHART_CORE_PROPERTIES } from './chart';
-import { array, integer, JsonSchema, number, object, partialObject, ref, string } from './json-schema';
-import { CENTERS, PLANETS } from './labels';
+import { array, integer, JsonSchema, number, object, partialObject, ref, string } from '../../openapi/schemas/json-schema';
+import { CENTERS, PLANETS } from '../../openapi/schemas/labels';
 
 const hours = (description: string): JsonSchema => number(description, { minimum: 0 });
 const centerList = (description: string): JsonSchema => array(description, ref('CenterName'), { uniqueItems: true, maxItems: CENTERS.length });

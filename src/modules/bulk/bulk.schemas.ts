@@ -1,5 +1,5 @@
 /** The bulk jobs' JSON answers (src/modules/bulk): a job's state, and its results as one JSON document. */
-import { array, integer, JsonSchema, object, ref, string } from './json-schema';
+import { array, integer, JsonSchema, object, ref, string } from '../openapi/schemas/json-schema';
 
 /** Most items in one bulk job (src/modules/bulk/bulk.dto.ts BULK_MAX_ITEMS). */
 export const BULK_MAX_ITEMS = 100_000;

@@ -3,8 +3,8 @@
  * every chart carries (src/engine/natal/birth.ts) and the one-line chart summary used inside composites, transits,
  * the Penta and the time series (presentSummary).
  */
-import { array, JsonSchema, keyedObject, number, object, ref, string } from './json-schema';
-import { CENTERS, GATE_KEY_PATTERN, PLANETS } from './labels';
+import { array, JsonSchema, keyedObject, number, object, ref, string } from '../../openapi/schemas/json-schema';
+import { CENTERS, GATE_KEY_PATTERN, PLANETS } from '../../openapi/schemas/labels';
 
 const centerList = (description: string): JsonSchema => array(description, ref('CenterName'), { uniqueItems: true, maxItems: CENTERS.length });
 const gateList = (description: string, maxItems?: number): JsonSchema =>
