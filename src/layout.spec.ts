@@ -19,7 +19,9 @@ function offending(files: string[], refused: (file: string, path: string) => boo
 }
 
 /** The folders of src/modules that answer operations of their own (each with a <feature>.operations.ts). */
-const FAMILIES = ['advice', 'batch', 'bulk', 'chart', 'places', 'reference', 'time-series', 'usage'];
+const FAMILIES = ['advice', 'batch', 'bulk', 'chart', 'places', 'purchase', 'reference', 'time-series', 'usage'];
+/** auth has a registry file too (key rotation), but it is also the shared key store and guard every family uses. */
+const SHARED_WITH_OPERATIONS = ['auth'];
 /**
  * The imports between families that are what one operation is made of, each with its reason; any other is refused
  * (shared pieces go to modules/birth, src/common or another shared folder instead).
@@ -27,6 +29,7 @@ const FAMILIES = ['advice', 'batch', 'bulk', 'chart', 'places', 'reference', 'ti
 const FAMILY_IMPORTS: Record<string, string[]> = {
   batch: ['chart'], // a batch item is a chart, advanced chart or bodygraph request: their DTOs and drawing input
   bulk: ['batch'], // a bulk job's items are validated as a batch's are (batch/item-validation.ts)
+  purchase: ['chart'], // the buy page's sample draws a bodygraph: its job input (chart/jobs/payloads.ts)
   'time-series': ['chart'], // a time series' answers carry charts and transits shaped as the chart family's (chart/jobs/present.ts)
 };
 /** Code a worker runs: src/jobs, a family's jobs/ folder and its <feature>.jobs.ts (the job table's entries). */
@@ -38,6 +41,8 @@ describe('the layout', () => {
 
   it('finds every family and its registry file', () => {
     for (const family of FAMILIES) expect(all).toContain(join(MODULES, family, `${family}.operations.ts`));
+    const registryFiles = all.filter((f) => f.endsWith('.operations.ts')).map((f) => relative(MODULES, f).split(/[/\\]/)[0]);
+    expect(registryFiles.sort()).toEqual([...FAMILIES, ...SHARED_WITH_OPERATIONS].sort());
   });
 
   it('an operation family imports no other, but for the parts named in FAMILY_IMPORTS', () => {

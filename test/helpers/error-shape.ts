@@ -5,7 +5,7 @@
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { RESPONSE_SCHEMAS } from '../../src/modules/openapi/schemas';
+import { RESPONSE_SCHEMAS } from '../../src/modules/operations/response-schemas';
 
 let validate: ValidateFunction | undefined;
 

@@ -2330,222 +2330,6 @@ export interface components {
             /** @description Only with `meaning`. */
             meaningSource?: components["schemas"]["MeaningSource"];
         };
-        /**
-         * @description Report gate changes only, or every line change.
-         * @enum {string}
-         */
-        IngressLevel: "gate" | "line";
-        /** @description A body entering a gate (or, at line level, a line). */
-        IngressEvent: {
-            /** @description The body. */
-            body: components["schemas"]["Planet"];
-            /** @description When it crosses the boundary, rounded to the nearest second. */
-            at: components["schemas"]["UtcInstant"];
-            /** @description Gate entered (the same gate as before for a line change within it). */
-            gate: components["schemas"]["GateNumber"];
-            /** @description Line entered. */
-            line: components["schemas"]["LineNumber"];
-            /** @description Where the body was just before. */
-            previous: {
-                /** @description Gate left. */
-                gate: components["schemas"]["GateNumber"];
-                /** @description Line left. */
-                line: components["schemas"]["LineNumber"];
-            };
-            /** @description True when the body crosses moving backwards (retrograde). */
-            retrograde: boolean;
-        };
-        /** @description POST /v1/transits/ingresses: every gate (or line) ingress of the bodies asked for, in time order (ties in body order). */
-        Ingresses: {
-            /** @description Start of the range (included), UTC to the second. An event belongs to the range when its reported second does. */
-            from: components["schemas"]["UtcInstant"];
-            /** @description End of the range (excluded), UTC to the second. An event belongs to the range when its reported second does. */
-            to: components["schemas"]["UtcInstant"];
-            /** @description Level reported. */
-            level: components["schemas"]["IngressLevel"];
-            /** @description Lunar node used for the North and South Node. */
-            nodeType: components["schemas"]["NodeType"];
-            /** @description The bodies searched, in body order. */
-            bodies: components["schemas"]["Planet"][];
-            /** @description Number of ingresses found in the range. */
-            count: number;
-            /** @description The ingresses, in time order. */
-            events: components["schemas"]["IngressEvent"][];
-        };
-        /** @description A body standing still in longitude: turning retrograde or direct. */
-        StationEvent: {
-            /** @description The body. */
-            body: components["schemas"]["StationBody"];
-            /** @description When it stations, to the second. */
-            at: components["schemas"]["UtcInstant"];
-            /**
-             * @description "retrograde": the body turns back here; "direct": it resumes forward motion.
-             * @enum {string}
-             */
-            station: "retrograde" | "direct";
-            /** @description Gate the body stations in. */
-            gate: components["schemas"]["GateNumber"];
-            /** @description Line the body stations in. */
-            line: components["schemas"]["LineNumber"];
-        };
-        /** @description POST /v1/transits/stations: every station of the bodies asked for, in time order. */
-        Stations: {
-            /** @description Start of the range (included), UTC to the second. An event belongs to the range when its reported second does. */
-            from: components["schemas"]["UtcInstant"];
-            /** @description End of the range (excluded), UTC to the second. An event belongs to the range when its reported second does. */
-            to: components["schemas"]["UtcInstant"];
-            /** @description The bodies searched, in body order. */
-            bodies: components["schemas"]["StationBody"][];
-            /** @description Number of stations found in the range. */
-            count: number;
-            /** @description The stations, in time order. */
-            events: components["schemas"]["StationEvent"][];
-        };
-        /**
-         * @description A return: the Sun (solar, each birthday), the Moon (lunar), Saturn, Chiron back at their natal longitude; uranus-opposition: Uranus opposite its natal longitude.
-         * @enum {string}
-         */
-        ReturnKind: "solar" | "lunar" | "saturn" | "uranus-opposition" | "chiron";
-        /** @description The transit overlay of the natal chart at the return instant (as POST /v1/chart/transit, without natal). */
-        ReturnTransit: {
-            /** @description The transit instant, UTC to the second. */
-            at: components["schemas"]["UtcInstant"];
-            /** @description The 13 transiting bodies at that instant, down to the base. */
-            activations: components["schemas"]["ActivationsDetailed"];
-            /** @description Gates the transiting bodies activate, sorted, each once. */
-            transitGates: components["schemas"]["GateNumber"][];
-            /** @description Channels the transit completes: one gate natal, the other supplied by the transit. */
-            completedChannels: components["schemas"]["Channel"][];
-            /** @description Channels formed by the transit alone: neither gate natal. */
-            transitChannels: components["schemas"]["Channel"][];
-            /** @description Channels defined in the natal chart itself. */
-            natalChannels: components["schemas"]["Channel"][];
-            /** @description Centers defined in the overlay but not in the natal chart, in center order. */
-            temporarilyDefinedCenters: components["schemas"]["CenterName"][];
-            /** @description Natal gates that the transit activates as well, sorted. */
-            reinforcedGates: components["schemas"]["GateNumber"][];
-            /** @description Centers defined in the overlay (natal + transit), in center order. */
-            definedCenters: components["schemas"]["CenterName"][];
-            /** @description Centers not defined in the overlay, in center order. */
-            openCenters: components["schemas"]["CenterName"][];
-            /** @description Type of the overlay (natal + transit). */
-            type: components["schemas"]["ChartType"];
-            /** @description Definition of the overlay (natal + transit). */
-            definition: components["schemas"]["Definition"];
-        };
-        /** @description One exact pass of a return. */
-        ReturnEvent: {
-            /** @description Which return. */
-            kind: components["schemas"]["ReturnKind"];
-            /** @description When the body is exactly at the point, to the second. */
-            at: components["schemas"]["UtcInstant"];
-            /** @description Which return since birth: 1 for the first Saturn return (about age 29), 30 for the 30th birthday's solar return. */
-            returnNumber: number;
-            /** @description Which exact pass of this return, 1 to `passes`; the even ones are retrograde. */
-            pass: number;
-            /** @description How many exact passes this return has, those outside the range included: 1 for the Sun and the Moon; 1 or 3 for Saturn and the Uranus opposition; 1, 3 or 5 for Chiron (the most found over 1800–2400). */
-            passes: number;
-            /** @description True when the body passes the point moving backwards. */
-            retrograde: boolean;
-            /** @description Only when the request asked for chart: true — the transit overlay at this instant. */
-            transit?: components["schemas"]["ReturnTransit"];
-        };
-        /** @description POST /v1/chart/returns: the returns of the natal chart in the range, every pass, in time order. */
-        Returns: {
-            /** @description Start of the range (included), UTC to the second. An event belongs to the range when its reported second does. */
-            from: components["schemas"]["UtcInstant"];
-            /** @description End of the range (excluded), UTC to the second. An event belongs to the range when its reported second does. */
-            to: components["schemas"]["UtcInstant"];
-            /** @description The kinds searched, sorted. */
-            kinds: components["schemas"]["ReturnKind"][];
-            /** @description Only when a count was asked for: the first this many returns of each kind from `from` on. */
-            countPerKind?: number;
-            /** @description Number of return passes found in the range. */
-            count: number;
-            /** @description The return passes, in time order. */
-            events: components["schemas"]["ReturnEvent"][];
-            /** @description Headline facts of the natal chart. */
-            natal: components["schemas"]["ChartSummary"];
-        };
-        /** @description The transits complete a natal channel: they activate the partner of a natal gate. */
-        CalendarCompletesChannel: {
-            /**
-             * @description Kind of interval.
-             * @constant
-             */
-            kind: "completes-channel";
-            /** @description The channel completed. */
-            channel: components["schemas"]["Channel"];
-            /** @description The natal gate of the channel. */
-            natalGate: components["schemas"]["GateNumber"];
-            /** @description The partner gate the transit activates. */
-            transitGate: components["schemas"]["GateNumber"];
-            /** @description When it begins; the range's `from` when it already held then (startsBefore). */
-            start: components["schemas"]["UtcInstant"];
-            /** @description When it ends; the range's `to` when it still holds then (endsAfter). */
-            end: components["schemas"]["UtcInstant"];
-            /** @description True when it already held at the start of the range (it may have begun earlier). */
-            startsBefore: boolean;
-            /** @description True when it still holds at the end of the range (it may go on later). */
-            endsAfter: boolean;
-            /** @description Every transiting body that took part at some moment of the interval, in body order. */
-            bodies: components["schemas"]["Planet"][];
-        };
-        /** @description The transits form a channel of their own (neither gate natal). */
-        CalendarTransitChannel: {
-            /**
-             * @description Kind of interval.
-             * @constant
-             */
-            kind: "transit-channel";
-            /** @description The channel the transits form. */
-            channel: components["schemas"]["Channel"];
-            /** @description When it begins; the range's `from` when it already held then (startsBefore). */
-            start: components["schemas"]["UtcInstant"];
-            /** @description When it ends; the range's `to` when it still holds then (endsAfter). */
-            end: components["schemas"]["UtcInstant"];
-            /** @description True when it already held at the start of the range (it may have begun earlier). */
-            startsBefore: boolean;
-            /** @description True when it still holds at the end of the range (it may go on later). */
-            endsAfter: boolean;
-            /** @description Every transiting body that took part at some moment of the interval, in body order. */
-            bodies: components["schemas"]["Planet"][];
-        };
-        /** @description The transits define a center the natal chart leaves open. */
-        CalendarDefinesCenter: {
-            /**
-             * @description Kind of interval.
-             * @constant
-             */
-            kind: "defines-center";
-            /** @description The center defined. */
-            center: components["schemas"]["CenterName"];
-            /** @description When it begins; the range's `from` when it already held then (startsBefore). */
-            start: components["schemas"]["UtcInstant"];
-            /** @description When it ends; the range's `to` when it still holds then (endsAfter). */
-            end: components["schemas"]["UtcInstant"];
-            /** @description True when it already held at the start of the range (it may have begun earlier). */
-            startsBefore: boolean;
-            /** @description True when it still holds at the end of the range (it may go on later). */
-            endsAfter: boolean;
-            /** @description Every transiting body that took part at some moment of the interval, in body order. */
-            bodies: components["schemas"]["Planet"][];
-        };
-        /** @description One interval of the transit calendar; `kind` tells which of the three shapes it has. */
-        CalendarInterval: components["schemas"]["CalendarCompletesChannel"] | components["schemas"]["CalendarTransitChannel"] | components["schemas"]["CalendarDefinesCenter"];
-        /** @description POST /v1/chart/transit-calendar: when transits complete natal channels, form channels, or define open centers, sorted by start then end. */
-        TransitCalendar: {
-            /** @description Start of the range (included), UTC to the second. An event belongs to the range when its reported second does. */
-            from: components["schemas"]["UtcInstant"];
-            /** @description End of the range (excluded), UTC to the second. An event belongs to the range when its reported second does. */
-            to: components["schemas"]["UtcInstant"];
-            /** @description Number of intervals found in the range. */
-            count: number;
-            /** @description The intervals, sorted by start, then end. */
-            intervals: components["schemas"]["CalendarInterval"][];
-            /** @description Headline facts of the natal chart. */
-            natal: components["schemas"]["ChartSummary"];
-        };
         /** @description An instant of the day, as the birthplace's clock read it. */
         LocalReading: {
             /** @description Local clock time HH:MM:SS; "24:00:00" for the end of the day. */
@@ -3156,6 +2940,449 @@ export interface components {
             meaningSource?: components["schemas"]["MeaningSource"];
         };
         /**
+         * @description Report gate changes only, or every line change.
+         * @enum {string}
+         */
+        IngressLevel: "gate" | "line";
+        /** @description A body entering a gate (or, at line level, a line). */
+        IngressEvent: {
+            /** @description The body. */
+            body: components["schemas"]["Planet"];
+            /** @description When it crosses the boundary, rounded to the nearest second. */
+            at: components["schemas"]["UtcInstant"];
+            /** @description Gate entered (the same gate as before for a line change within it). */
+            gate: components["schemas"]["GateNumber"];
+            /** @description Line entered. */
+            line: components["schemas"]["LineNumber"];
+            /** @description Where the body was just before. */
+            previous: {
+                /** @description Gate left. */
+                gate: components["schemas"]["GateNumber"];
+                /** @description Line left. */
+                line: components["schemas"]["LineNumber"];
+            };
+            /** @description True when the body crosses moving backwards (retrograde). */
+            retrograde: boolean;
+        };
+        /** @description POST /v1/transits/ingresses: every gate (or line) ingress of the bodies asked for, in time order (ties in body order). */
+        Ingresses: {
+            /** @description Start of the range (included), UTC to the second. An event belongs to the range when its reported second does. */
+            from: components["schemas"]["UtcInstant"];
+            /** @description End of the range (excluded), UTC to the second. An event belongs to the range when its reported second does. */
+            to: components["schemas"]["UtcInstant"];
+            /** @description Level reported. */
+            level: components["schemas"]["IngressLevel"];
+            /** @description Lunar node used for the North and South Node. */
+            nodeType: components["schemas"]["NodeType"];
+            /** @description The bodies searched, in body order. */
+            bodies: components["schemas"]["Planet"][];
+            /** @description Number of ingresses found in the range. */
+            count: number;
+            /** @description The ingresses, in time order. */
+            events: components["schemas"]["IngressEvent"][];
+        };
+        /** @description A body standing still in longitude: turning retrograde or direct. */
+        StationEvent: {
+            /** @description The body. */
+            body: components["schemas"]["StationBody"];
+            /** @description When it stations, to the second. */
+            at: components["schemas"]["UtcInstant"];
+            /**
+             * @description "retrograde": the body turns back here; "direct": it resumes forward motion.
+             * @enum {string}
+             */
+            station: "retrograde" | "direct";
+            /** @description Gate the body stations in. */
+            gate: components["schemas"]["GateNumber"];
+            /** @description Line the body stations in. */
+            line: components["schemas"]["LineNumber"];
+        };
+        /** @description POST /v1/transits/stations: every station of the bodies asked for, in time order. */
+        Stations: {
+            /** @description Start of the range (included), UTC to the second. An event belongs to the range when its reported second does. */
+            from: components["schemas"]["UtcInstant"];
+            /** @description End of the range (excluded), UTC to the second. An event belongs to the range when its reported second does. */
+            to: components["schemas"]["UtcInstant"];
+            /** @description The bodies searched, in body order. */
+            bodies: components["schemas"]["StationBody"][];
+            /** @description Number of stations found in the range. */
+            count: number;
+            /** @description The stations, in time order. */
+            events: components["schemas"]["StationEvent"][];
+        };
+        /**
+         * @description A return: the Sun (solar, each birthday), the Moon (lunar), Saturn, Chiron back at their natal longitude; uranus-opposition: Uranus opposite its natal longitude.
+         * @enum {string}
+         */
+        ReturnKind: "solar" | "lunar" | "saturn" | "uranus-opposition" | "chiron";
+        /** @description The transit overlay of the natal chart at the return instant (as POST /v1/chart/transit, without natal). */
+        ReturnTransit: {
+            /** @description The transit instant, UTC to the second. */
+            at: components["schemas"]["UtcInstant"];
+            /** @description The 13 transiting bodies at that instant, down to the base. */
+            activations: components["schemas"]["ActivationsDetailed"];
+            /** @description Gates the transiting bodies activate, sorted, each once. */
+            transitGates: components["schemas"]["GateNumber"][];
+            /** @description Channels the transit completes: one gate natal, the other supplied by the transit. */
+            completedChannels: components["schemas"]["Channel"][];
+            /** @description Channels formed by the transit alone: neither gate natal. */
+            transitChannels: components["schemas"]["Channel"][];
+            /** @description Channels defined in the natal chart itself. */
+            natalChannels: components["schemas"]["Channel"][];
+            /** @description Centers defined in the overlay but not in the natal chart, in center order. */
+            temporarilyDefinedCenters: components["schemas"]["CenterName"][];
+            /** @description Natal gates that the transit activates as well, sorted. */
+            reinforcedGates: components["schemas"]["GateNumber"][];
+            /** @description Centers defined in the overlay (natal + transit), in center order. */
+            definedCenters: components["schemas"]["CenterName"][];
+            /** @description Centers not defined in the overlay, in center order. */
+            openCenters: components["schemas"]["CenterName"][];
+            /** @description Type of the overlay (natal + transit). */
+            type: components["schemas"]["ChartType"];
+            /** @description Definition of the overlay (natal + transit). */
+            definition: components["schemas"]["Definition"];
+        };
+        /** @description One exact pass of a return. */
+        ReturnEvent: {
+            /** @description Which return. */
+            kind: components["schemas"]["ReturnKind"];
+            /** @description When the body is exactly at the point, to the second. */
+            at: components["schemas"]["UtcInstant"];
+            /** @description Which return since birth: 1 for the first Saturn return (about age 29), 30 for the 30th birthday's solar return. */
+            returnNumber: number;
+            /** @description Which exact pass of this return, 1 to `passes`; the even ones are retrograde. */
+            pass: number;
+            /** @description How many exact passes this return has, those outside the range included: 1 for the Sun and the Moon; 1 or 3 for Saturn and the Uranus opposition; 1, 3 or 5 for Chiron (the most found over 1800–2400). */
+            passes: number;
+            /** @description True when the body passes the point moving backwards. */
+            retrograde: boolean;
+            /** @description Only when the request asked for chart: true — the transit overlay at this instant. */
+            transit?: components["schemas"]["ReturnTransit"];
+        };
+        /** @description POST /v1/chart/returns: the returns of the natal chart in the range, every pass, in time order. */
+        Returns: {
+            /** @description Start of the range (included), UTC to the second. An event belongs to the range when its reported second does. */
+            from: components["schemas"]["UtcInstant"];
+            /** @description End of the range (excluded), UTC to the second. An event belongs to the range when its reported second does. */
+            to: components["schemas"]["UtcInstant"];
+            /** @description The kinds searched, sorted. */
+            kinds: components["schemas"]["ReturnKind"][];
+            /** @description Only when a count was asked for: the first this many returns of each kind from `from` on. */
+            countPerKind?: number;
+            /** @description Number of return passes found in the range. */
+            count: number;
+            /** @description The return passes, in time order. */
+            events: components["schemas"]["ReturnEvent"][];
+            /** @description Headline facts of the natal chart. */
+            natal: components["schemas"]["ChartSummary"];
+        };
+        /** @description The transits complete a natal channel: they activate the partner of a natal gate. */
+        CalendarCompletesChannel: {
+            /**
+             * @description Kind of interval.
+             * @constant
+             */
+            kind: "completes-channel";
+            /** @description The channel completed. */
+            channel: components["schemas"]["Channel"];
+            /** @description The natal gate of the channel. */
+            natalGate: components["schemas"]["GateNumber"];
+            /** @description The partner gate the transit activates. */
+            transitGate: components["schemas"]["GateNumber"];
+            /** @description When it begins; the range's `from` when it already held then (startsBefore). */
+            start: components["schemas"]["UtcInstant"];
+            /** @description When it ends; the range's `to` when it still holds then (endsAfter). */
+            end: components["schemas"]["UtcInstant"];
+            /** @description True when it already held at the start of the range (it may have begun earlier). */
+            startsBefore: boolean;
+            /** @description True when it still holds at the end of the range (it may go on later). */
+            endsAfter: boolean;
+            /** @description Every transiting body that took part at some moment of the interval, in body order. */
+            bodies: components["schemas"]["Planet"][];
+        };
+        /** @description The transits form a channel of their own (neither gate natal). */
+        CalendarTransitChannel: {
+            /**
+             * @description Kind of interval.
+             * @constant
+             */
+            kind: "transit-channel";
+            /** @description The channel the transits form. */
+            channel: components["schemas"]["Channel"];
+            /** @description When it begins; the range's `from` when it already held then (startsBefore). */
+            start: components["schemas"]["UtcInstant"];
+            /** @description When it ends; the range's `to` when it still holds then (endsAfter). */
+            end: components["schemas"]["UtcInstant"];
+            /** @description True when it already held at the start of the range (it may have begun earlier). */
+            startsBefore: boolean;
+            /** @description True when it still holds at the end of the range (it may go on later). */
+            endsAfter: boolean;
+            /** @description Every transiting body that took part at some moment of the interval, in body order. */
+            bodies: components["schemas"]["Planet"][];
+        };
+        /** @description The transits define a center the natal chart leaves open. */
+        CalendarDefinesCenter: {
+            /**
+             * @description Kind of interval.
+             * @constant
+             */
+            kind: "defines-center";
+            /** @description The center defined. */
+            center: components["schemas"]["CenterName"];
+            /** @description When it begins; the range's `from` when it already held then (startsBefore). */
+            start: components["schemas"]["UtcInstant"];
+            /** @description When it ends; the range's `to` when it still holds then (endsAfter). */
+            end: components["schemas"]["UtcInstant"];
+            /** @description True when it already held at the start of the range (it may have begun earlier). */
+            startsBefore: boolean;
+            /** @description True when it still holds at the end of the range (it may go on later). */
+            endsAfter: boolean;
+            /** @description Every transiting body that took part at some moment of the interval, in body order. */
+            bodies: components["schemas"]["Planet"][];
+        };
+        /** @description One interval of the transit calendar; `kind` tells which of the three shapes it has. */
+        CalendarInterval: components["schemas"]["CalendarCompletesChannel"] | components["schemas"]["CalendarTransitChannel"] | components["schemas"]["CalendarDefinesCenter"];
+        /** @description POST /v1/chart/transit-calendar: when transits complete natal channels, form channels, or define open centers, sorted by start then end. */
+        TransitCalendar: {
+            /** @description Start of the range (included), UTC to the second. An event belongs to the range when its reported second does. */
+            from: components["schemas"]["UtcInstant"];
+            /** @description End of the range (excluded), UTC to the second. An event belongs to the range when its reported second does. */
+            to: components["schemas"]["UtcInstant"];
+            /** @description Number of intervals found in the range. */
+            count: number;
+            /** @description The intervals, sorted by start, then end. */
+            intervals: components["schemas"]["CalendarInterval"][];
+            /** @description Headline facts of the natal chart. */
+            natal: components["schemas"]["ChartSummary"];
+        };
+        /** @description The item's id as sent (a string of up to 100 characters, or a number); without one, the item's 0-based position. */
+        BatchItemId: string | number;
+        /** @description An item computed: its result is exactly the single call's answer. */
+        BatchItemSuccess: {
+            /** @description The item's id, or its position. */
+            id: components["schemas"]["BatchItemId"];
+            /**
+             * @description HTTP status the single call would have answered: 200.
+             * @constant
+             */
+            status: 200;
+            /** @description The answer of POST /v1/chart (operation "chart") or /v1/chart/advanced (operation "advanced"). */
+            result: components["schemas"]["Chart"] | components["schemas"]["AdvancedChart"];
+        };
+        /** @description An item refused or failed: the single call's status and error. */
+        BatchItemError: {
+            /** @description The item's id, or its position. */
+            id: components["schemas"]["BatchItemId"];
+            /** @description HTTP status the single call would have answered (400, 422, 503, 504…). */
+            status: number;
+            /** @description The error, as the single call's error body has it under `error`. */
+            error: components["schemas"]["ErrorDetail"];
+        };
+        /** @description One item's outcome: status 200 with result, or an error status with error. */
+        BatchItem: components["schemas"]["BatchItemSuccess"] | components["schemas"]["BatchItemError"];
+        /** @description POST /v1/charts/batch: one outcome per item, in request order. */
+        BatchResult: {
+            /** @description Number of items in the request. */
+            count: number;
+            /** @description Items answered with status 200. */
+            succeeded: number;
+            /** @description Items answered with an error. */
+            failed: number;
+            /** @description The outcomes, in request order. */
+            items: components["schemas"]["BatchItem"][];
+        };
+        /** @description A bulk job: POST /v1/jobs (202), GET and DELETE /v1/jobs/{id}, and the data of its events. */
+        BulkJob: {
+            /** @description The job id (in its URLs). */
+            id: string;
+            /**
+             * @description The single call each item is.
+             * @enum {string}
+             */
+            operation: "chart" | "advanced" | "bodygraph";
+            /**
+             * @description queued, running, then completed, cancelled or failed (final).
+             * @enum {string}
+             */
+            state: "queued" | "running" | "completed" | "cancelled" | "failed";
+            /** @description Items in the job. */
+            total: number;
+            /** @description Items answered so far, with a result or an error (it only grows; total once completed). */
+            done: number;
+            /** @description Items of done answered with an error. */
+            failed: number;
+            /**
+             * Format: date-time
+             * @description When the job was created (ISO 8601 UTC).
+             */
+            createdAt: string;
+            /** @description When its first chunk started; null while queued. */
+            startedAt: string | null;
+            /** @description When it completed, was cancelled or failed; null before. */
+            finishedAt: string | null;
+            /** @description Seconds left at its rate so far while it runs (0 once completed; null when unknown). */
+            etaSeconds: number | null;
+            /** @description Where to follow the job. */
+            urls: {
+                /** @description GET (state) and DELETE (cancel). */
+                self: string;
+                /** @description Server-Sent Events of its progress. */
+                events: string;
+                /** @description Its answers (?format=ndjson, json or csv) once finished. */
+                results: string;
+            };
+            /** @description The key's webhook secret: only in the 202 of the key's first job with a callbackUrl. Store it; POST /v1/jobs/webhook-secret replaces it. */
+            webhookSecret?: string;
+        };
+        /** @description POST /v1/jobs/webhook-secret: the key's new webhook secret, shown only here. */
+        WebhookSecret: {
+            /** @description Verify HD-Signature with it: hex HMAC-SHA256 of "t." + body, t from the header. */
+            webhookSecret: string;
+        };
+        /** @description An item computed: its result is exactly the single call's answer. */
+        BulkJobItemSuccess: {
+            /** @description The item's id, or its position. */
+            id: components["schemas"]["BatchItemId"];
+            /**
+             * @description HTTP status the single call would have answered: 200.
+             * @constant
+             */
+            status: 200;
+            /** @description The answer of POST /v1/chart, /v1/chart/advanced, or the SVG text of /v1/chart/bodygraph. */
+            result: components["schemas"]["Chart"] | components["schemas"]["AdvancedChart"] | string;
+        };
+        /** @description One item's outcome: status 200 with result, or the single call's error status with error. */
+        BulkJobItem: components["schemas"]["BulkJobItemSuccess"] | components["schemas"]["BatchItemError"];
+        /** @description GET /v1/jobs/{id}/results?format=json: every answered item, in input order. */
+        BulkJobResults: {
+            /** @description The job id. */
+            id: string;
+            /**
+             * @description completed (every item), or cancelled (the items answered before the cancel).
+             * @enum {string}
+             */
+            state: "completed" | "cancelled";
+            /** @description Items answered. */
+            count: number;
+            /** @description Items answered with status 200. */
+            succeeded: number;
+            /** @description Items answered with an error. */
+            failed: number;
+            /** @description The outcomes, in input order. */
+            items: components["schemas"]["BulkJobItem"][];
+        };
+        /** @description A place that matches the search. */
+        PlaceSuggestion: {
+            /** @description The GeoNames id of the place (https://www.geonames.org/ and the id; negative for the few places this service adds): send it as placeId to the chart operations to name exactly this place. */
+            placeId: number;
+            /** @description Place name as the gazetteer has it. */
+            name: string;
+            /** @description First-level region (state, province…); "" when the gazetteer has none. */
+            region: string;
+            /** @description Country name in English. */
+            country: string;
+            /** @description ISO 3166-1 alpha-2 country code. */
+            countryCode: string;
+            /** @description Latitude, decimal degrees north. */
+            latitude: number;
+            /** @description Longitude, decimal degrees east. */
+            longitude: number;
+            /** @description IANA time zone of the place. */
+            timezone: string;
+            /** @description Population (0 when unknown); places rank by it (README "Ranking"), those of population 0 last. */
+            population: number;
+            /** @description "Name, Country" or "Name, Region, Country": send it as `location` to the chart operations to get exactly this place. Left out for the ~3 % of places that a bigger namesake in the same region shadows (no string names them): send placeId. */
+            location?: string;
+            /** @description The name the query matched: `name` itself when the place's own name matched, else the alternate name that did, in its search form (lower case, Latin accents off), e.g. "san francisco de quito" for Quito. */
+            matched: string;
+        };
+        /** @description GET /v1/places: place suggestions for a birth-place field, best first. */
+        PlaceSearch: {
+            /** @description The query as received (trimmed). */
+            query: string;
+            /** @description Number of suggestions. */
+            count: number;
+            /** @description The suggestions, best first; at most `limit`. */
+            places: components["schemas"]["PlaceSuggestion"][];
+        };
+        /** @description One piece of advice, verbatim from a public-domain text. */
+        Advice: {
+            /** @description Stable number of the item, 1–371. */
+            id: number;
+            /** @description The advice, verbatim from the source text. */
+            advice: string;
+            /**
+             * Format: uri
+             * @description https address of the public-domain text the advice was taken from.
+             */
+            source: string;
+        };
+        /** @description GET /api/advice/all: every piece of advice (371), in id order. */
+        AdviceList: components["schemas"]["Advice"][];
+        /** @description POST /v1/keys/rotate: the new key, shown only in this answer; the key used for the call stopped working. */
+        KeyRotation: {
+            /** @description The new API key: send it in the HD-Api-Key header from now on. Store it now, it is not shown again. */
+            key: string;
+            /**
+             * Format: date-time
+             * @description When the new key was created (ISO 8601 UTC with milliseconds).
+             */
+            createdAt: string;
+            /** @description First 16 hex digits of the SHA-256 of the key that was replaced (to tell keys apart in logs). */
+            replaced: string;
+        };
+        /** @description Calls answered on one UTC day. */
+        UsageDay: {
+            /**
+             * Format: date
+             * @description The UTC day (YYYY-MM-DD).
+             */
+            date: string;
+            /** @description Calls per operation id (e.g. chart, transit, batch); operations not called that day are absent. */
+            byOperation: {
+                [key: string]: number;
+            };
+            /** @description All calls of that day. */
+            total: number;
+        };
+        /** @description GET /v1/usage: calls made with the calling key and answered 2xx, by operation (usage never limits anything). */
+        Usage: {
+            /** @description Today's calls (UTC). */
+            today: components["schemas"]["UsageDay"];
+            /** @description The last 30 UTC days, today first, days without calls included (total 0). */
+            last30Days: components["schemas"]["UsageDay"][];
+            /** @description All calls ever made with this key. */
+            totals: {
+                /** @description Calls per operation id. */
+                byOperation: {
+                    [key: string]: number;
+                };
+                /** @description All calls. */
+                total: number;
+            };
+        };
+        /** @description POST /v1/purchase/webhook (called by Stripe): the event was received and applied. */
+        WebhookReceipt: {
+            /**
+             * @description Always true: the event was verified and its effect is durable.
+             * @constant
+             */
+            received: true;
+            /**
+             * @description What was done: a key issued (or already issued) for a paid Checkout Session, a purchase's key revoked (or already revoked, or the revocation remembered for a key not issued yet), or the event ignored.
+             * @enum {string}
+             */
+            outcome: "issued" | "already-issued" | "revoked" | "already-revoked" | "revocation-remembered" | "ignored";
+        };
+        /** @description POST /v1/purchase/checkout (303 See Other): the Stripe Checkout page to pay at; the Location header has the same URL. */
+        CheckoutSession: {
+            /**
+             * Format: uri
+             * @description Address of the Stripe Checkout Session: open it to pay.
+             */
+            url: string;
+        };
+        /**
          * @description A language of the meaning library.
          * @enum {string}
          */
@@ -3697,233 +3924,6 @@ export interface components {
                 /** @description What it means. */
                 description: string;
             }[];
-        };
-        /** @description A place that matches the search. */
-        PlaceSuggestion: {
-            /** @description The GeoNames id of the place (https://www.geonames.org/ and the id; negative for the few places this service adds): send it as placeId to the chart operations to name exactly this place. */
-            placeId: number;
-            /** @description Place name as the gazetteer has it. */
-            name: string;
-            /** @description First-level region (state, province…); "" when the gazetteer has none. */
-            region: string;
-            /** @description Country name in English. */
-            country: string;
-            /** @description ISO 3166-1 alpha-2 country code. */
-            countryCode: string;
-            /** @description Latitude, decimal degrees north. */
-            latitude: number;
-            /** @description Longitude, decimal degrees east. */
-            longitude: number;
-            /** @description IANA time zone of the place. */
-            timezone: string;
-            /** @description Population (0 when unknown); places rank by it (README "Ranking"), those of population 0 last. */
-            population: number;
-            /** @description "Name, Country" or "Name, Region, Country": send it as `location` to the chart operations to get exactly this place. Left out for the ~3 % of places that a bigger namesake in the same region shadows (no string names them): send placeId. */
-            location?: string;
-            /** @description The name the query matched: `name` itself when the place's own name matched, else the alternate name that did, in its search form (lower case, Latin accents off), e.g. "san francisco de quito" for Quito. */
-            matched: string;
-        };
-        /** @description GET /v1/places: place suggestions for a birth-place field, best first. */
-        PlaceSearch: {
-            /** @description The query as received (trimmed). */
-            query: string;
-            /** @description Number of suggestions. */
-            count: number;
-            /** @description The suggestions, best first; at most `limit`. */
-            places: components["schemas"]["PlaceSuggestion"][];
-        };
-        /** @description One piece of advice, verbatim from a public-domain text. */
-        Advice: {
-            /** @description Stable number of the item, 1–371. */
-            id: number;
-            /** @description The advice, verbatim from the source text. */
-            advice: string;
-            /**
-             * Format: uri
-             * @description https address of the public-domain text the advice was taken from.
-             */
-            source: string;
-        };
-        /** @description GET /api/advice/all: every piece of advice (371), in id order. */
-        AdviceList: components["schemas"]["Advice"][];
-        /** @description The item's id as sent (a string of up to 100 characters, or a number); without one, the item's 0-based position. */
-        BatchItemId: string | number;
-        /** @description An item computed: its result is exactly the single call's answer. */
-        BatchItemSuccess: {
-            /** @description The item's id, or its position. */
-            id: components["schemas"]["BatchItemId"];
-            /**
-             * @description HTTP status the single call would have answered: 200.
-             * @constant
-             */
-            status: 200;
-            /** @description The answer of POST /v1/chart (operation "chart") or /v1/chart/advanced (operation "advanced"). */
-            result: components["schemas"]["Chart"] | components["schemas"]["AdvancedChart"];
-        };
-        /** @description An item refused or failed: the single call's status and error. */
-        BatchItemError: {
-            /** @description The item's id, or its position. */
-            id: components["schemas"]["BatchItemId"];
-            /** @description HTTP status the single call would have answered (400, 422, 503, 504…). */
-            status: number;
-            /** @description The error, as the single call's error body has it under `error`. */
-            error: components["schemas"]["ErrorDetail"];
-        };
-        /** @description One item's outcome: status 200 with result, or an error status with error. */
-        BatchItem: components["schemas"]["BatchItemSuccess"] | components["schemas"]["BatchItemError"];
-        /** @description POST /v1/charts/batch: one outcome per item, in request order. */
-        BatchResult: {
-            /** @description Number of items in the request. */
-            count: number;
-            /** @description Items answered with status 200. */
-            succeeded: number;
-            /** @description Items answered with an error. */
-            failed: number;
-            /** @description The outcomes, in request order. */
-            items: components["schemas"]["BatchItem"][];
-        };
-        /** @description POST /v1/keys/rotate: the new key, shown only in this answer; the key used for the call stopped working. */
-        KeyRotation: {
-            /** @description The new API key: send it in the HD-Api-Key header from now on. Store it now, it is not shown again. */
-            key: string;
-            /**
-             * Format: date-time
-             * @description When the new key was created (ISO 8601 UTC with milliseconds).
-             */
-            createdAt: string;
-            /** @description First 16 hex digits of the SHA-256 of the key that was replaced (to tell keys apart in logs). */
-            replaced: string;
-        };
-        /** @description Calls answered on one UTC day. */
-        UsageDay: {
-            /**
-             * Format: date
-             * @description The UTC day (YYYY-MM-DD).
-             */
-            date: string;
-            /** @description Calls per operation id (e.g. chart, transit, batch); operations not called that day are absent. */
-            byOperation: {
-                [key: string]: number;
-            };
-            /** @description All calls of that day. */
-            total: number;
-        };
-        /** @description GET /v1/usage: calls made with the calling key and answered 2xx, by operation (usage never limits anything). */
-        Usage: {
-            /** @description Today's calls (UTC). */
-            today: components["schemas"]["UsageDay"];
-            /** @description The last 30 UTC days, today first, days without calls included (total 0). */
-            last30Days: components["schemas"]["UsageDay"][];
-            /** @description All calls ever made with this key. */
-            totals: {
-                /** @description Calls per operation id. */
-                byOperation: {
-                    [key: string]: number;
-                };
-                /** @description All calls. */
-                total: number;
-            };
-        };
-        /** @description POST /v1/purchase/webhook (called by Stripe): the event was received and applied. */
-        WebhookReceipt: {
-            /**
-             * @description Always true: the event was verified and its effect is durable.
-             * @constant
-             */
-            received: true;
-            /**
-             * @description What was done: a key issued (or already issued) for a paid Checkout Session, a purchase's key revoked (or already revoked, or the revocation remembered for a key not issued yet), or the event ignored.
-             * @enum {string}
-             */
-            outcome: "issued" | "already-issued" | "revoked" | "already-revoked" | "revocation-remembered" | "ignored";
-        };
-        /** @description POST /v1/purchase/checkout (303 See Other): the Stripe Checkout page to pay at; the Location header has the same URL. */
-        CheckoutSession: {
-            /**
-             * Format: uri
-             * @description Address of the Stripe Checkout Session: open it to pay.
-             */
-            url: string;
-        };
-        /** @description A bulk job: POST /v1/jobs (202), GET and DELETE /v1/jobs/{id}, and the data of its events. */
-        BulkJob: {
-            /** @description The job id (in its URLs). */
-            id: string;
-            /**
-             * @description The single call each item is.
-             * @enum {string}
-             */
-            operation: "chart" | "advanced" | "bodygraph";
-            /**
-             * @description queued, running, then completed, cancelled or failed (final).
-             * @enum {string}
-             */
-            state: "queued" | "running" | "completed" | "cancelled" | "failed";
-            /** @description Items in the job. */
-            total: number;
-            /** @description Items answered so far, with a result or an error (it only grows; total once completed). */
-            done: number;
-            /** @description Items of done answered with an error. */
-            failed: number;
-            /**
-             * Format: date-time
-             * @description When the job was created (ISO 8601 UTC).
-             */
-            createdAt: string;
-            /** @description When its first chunk started; null while queued. */
-            startedAt: string | null;
-            /** @description When it completed, was cancelled or failed; null before. */
-            finishedAt: string | null;
-            /** @description Seconds left at its rate so far while it runs (0 once completed; null when unknown). */
-            etaSeconds: number | null;
-            /** @description Where to follow the job. */
-            urls: {
-                /** @description GET (state) and DELETE (cancel). */
-                self: string;
-                /** @description Server-Sent Events of its progress. */
-                events: string;
-                /** @description Its answers (?format=ndjson, json or csv) once finished. */
-                results: string;
-            };
-            /** @description The key's webhook secret: only in the 202 of the key's first job with a callbackUrl. Store it; POST /v1/jobs/webhook-secret replaces it. */
-            webhookSecret?: string;
-        };
-        /** @description POST /v1/jobs/webhook-secret: the key's new webhook secret, shown only here. */
-        WebhookSecret: {
-            /** @description Verify HD-Signature with it: hex HMAC-SHA256 of "t." + body, t from the header. */
-            webhookSecret: string;
-        };
-        /** @description An item computed: its result is exactly the single call's answer. */
-        BulkJobItemSuccess: {
-            /** @description The item's id, or its position. */
-            id: components["schemas"]["BatchItemId"];
-            /**
-             * @description HTTP status the single call would have answered: 200.
-             * @constant
-             */
-            status: 200;
-            /** @description The answer of POST /v1/chart, /v1/chart/advanced, or the SVG text of /v1/chart/bodygraph. */
-            result: components["schemas"]["Chart"] | components["schemas"]["AdvancedChart"] | string;
-        };
-        /** @description One item's outcome: status 200 with result, or the single call's error status with error. */
-        BulkJobItem: components["schemas"]["BulkJobItemSuccess"] | components["schemas"]["BatchItemError"];
-        /** @description GET /v1/jobs/{id}/results?format=json: every answered item, in input order. */
-        BulkJobResults: {
-            /** @description The job id. */
-            id: string;
-            /**
-             * @description completed (every item), or cancelled (the items answered before the cancel).
-             * @enum {string}
-             */
-            state: "completed" | "cancelled";
-            /** @description Items answered. */
-            count: number;
-            /** @description Items answered with status 200. */
-            succeeded: number;
-            /** @description Items answered with an error. */
-            failed: number;
-            /** @description The outcomes, in input order. */
-            items: components["schemas"]["BulkJobItem"][];
         };
         /**
          * @description Stable machine-readable error code. 400: VALIDATION_FAILED or the failing fields' common code (INVALID_DATE, INVALID_TIME, INVALID_LOCATION, INVALID_TIMEZONE, INVALID_INSTANT, QUERY_TOO_SHORT), INVALID_JSON, INVALID_RANGE, RANGE_TOO_LARGE, INVALID_ID…; 401: API_KEY_MISSING, API_KEY_INVALID; 404: NOT_FOUND, ADVICE_NOT_FOUND, JOB_NOT_FOUND; 409: JOB_NOT_FINISHED; 413: PAYLOAD_TOO_LARGE, TOO_MANY_ITEMS; 415: UNSUPPORTED_MEDIA_TYPE; 429: TOO_MANY_JOBS; 422: the input cannot be computed (LOCATION_NOT_FOUND, LOCATION_IS_COUNTRY, DATE_OUT_OF_RANGE, INVALID_TIMEZONE…); 503: OVERLOADED, SERVICE_UNAVAILABLE, STORAGE_FULL (retry after Retry-After); 504: COMPUTE_TIMEOUT; 500: INTERNAL.

@@ -2,12 +2,13 @@
  * The advice operations as the operation registry describes them (src/modules/operations/operations.ts gathers
  * every family's): route, words, input, answer, cost and MCP tool, with the tool's runner beside it.
  */
-import type { Operation } from '../operations/operations';
+import type { Operation, OperationFamily } from '../operations/operations';
+import { ADVICE_SCHEMAS } from './advice.schemas';
 import { json, service } from '../operations/tool-call';
 import { ADVICE_COUNT } from './advice-data';
 import { AdviceService } from './advice.service';
 
-export const ADVICE_OPERATIONS = {
+const ADVICE_OPERATIONS = {
   advice: {
     method: 'GET',
     path: '/api/advice',
@@ -62,3 +63,6 @@ export const ADVICE_OPERATIONS = {
     output: { kind: 'json', schema: 'Advice' },
   },
 } satisfies Record<string, Operation>;
+
+/** The family as the registry gathers it (operations.ts): its operations and the answer schemas it defines. */
+export const ADVICE_FAMILY = { operations: ADVICE_OPERATIONS, schemas: ADVICE_SCHEMAS } satisfies OperationFamily;

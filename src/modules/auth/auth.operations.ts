@@ -2,9 +2,10 @@
  * The auth operations as the operation registry describes them (src/modules/operations/operations.ts gathers
  * every family's): route, words, input, answer, cost and MCP tool, with the tool's runner beside it.
  */
-import type { Operation } from '../operations/operations';
+import type { Operation, OperationFamily } from '../operations/operations';
+import { AUTH_SCHEMAS } from './auth.schemas';
 
-export const KEY_OPERATIONS = {
+const KEY_OPERATIONS = {
   rotateKey: {
     method: 'POST',
     path: '/v1/keys/rotate',
@@ -15,3 +16,6 @@ export const KEY_OPERATIONS = {
     output: { kind: 'json', schema: 'KeyRotation' },
   },
 } satisfies Record<string, Operation>;
+
+/** The family as the registry gathers it (operations.ts): its operations and the answer schemas it defines. */
+export const KEY_FAMILY = { operations: KEY_OPERATIONS, schemas: AUTH_SCHEMAS } satisfies OperationFamily;

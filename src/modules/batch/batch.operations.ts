@@ -4,7 +4,8 @@
  */
 import type { CostModel } from '../../jobs/job-definition';
 import { computeCostMs, type JobName } from '../../jobs/job-table';
-import type { Operation } from '../operations/operations';
+import type { Operation, OperationFamily } from '../operations/operations';
+import { BATCH_SCHEMAS } from './batch.schemas';
 import { json, service } from '../operations/tool-call';
 import { BATCH_MAX_ITEMS, BatchRequestDto } from './batch.dto';
 import { BatchService } from './batch.service';
@@ -15,7 +16,7 @@ export const BATCH_COST: CostModel<{ name: JobName; input: object }[]> = {
   estimate: (jobs) => jobs.reduce((sum, j) => sum + computeCostMs(j.name, j.input), 0),
 };
 
-export const BATCH_OPERATIONS = {
+const BATCH_OPERATIONS = {
   batch: {
     method: 'POST',
     path: '/v1/charts/batch',
@@ -35,3 +36,6 @@ export const BATCH_OPERATIONS = {
     },
   },
 } satisfies Record<string, Operation>;
+
+/** The family as the registry gathers it (operations.ts): its operations and the answer schemas it defines. */
+export const BATCH_FAMILY = { operations: BATCH_OPERATIONS, schemas: BATCH_SCHEMAS } satisfies OperationFamily;

@@ -2,12 +2,13 @@
  * The bulk operations as the operation registry describes them (src/modules/operations/operations.ts gathers
  * every family's): route, words, input, answer, cost and MCP tool, with the tool's runner beside it.
  */
-import type { Operation } from '../operations/operations';
+import type { Operation, OperationFamily } from '../operations/operations';
+import { BULK_SCHEMAS } from './bulk.schemas';
 import { json, service } from '../operations/tool-call';
 import { BULK_MAX_ITEMS, BulkJobIdDto, BulkJobRequestDto } from './bulk.dto';
 import { BulkService } from './bulk.service';
 
-export const BULK_OPERATIONS = {
+const BULK_OPERATIONS = {
   createJob: {
     method: 'POST',
     path: '/v1/jobs',
@@ -105,3 +106,6 @@ export const BULK_OPERATIONS = {
     output: { kind: 'stream' },
   },
 } satisfies Record<string, Operation>;
+
+/** The family as the registry gathers it (operations.ts): its operations and the answer schemas it defines. */
+export const BULK_FAMILY = { operations: BULK_OPERATIONS, schemas: BULK_SCHEMAS } satisfies OperationFamily;

@@ -2,7 +2,8 @@
  * The chart operations as the operation registry describes them (src/modules/operations/operations.ts gathers
  * every family's): route, words, input, answer, cost and MCP tool, with the tool's runner beside it.
  */
-import type { Operation } from '../operations/operations';
+import type { Operation, OperationFamily } from '../operations/operations';
+import { CHART_FAMILY_SCHEMAS } from './chart.schemas';
 import { FIRST_BIRTHDATE, LAST_BIRTHDATE } from '../../engine/natal/chart';
 import { BIRTH } from '../birth/birth-words';
 import { CHART_JOBS } from './chart.jobs';
@@ -26,7 +27,7 @@ const CHART_FIELDS = [
   'activatedGates (keyed by gate number: which planets activate it on each side), personality and design (13 bodies each with gate and line), birth (the place found, its time zone, the UTC birth and design instants).',
 ].join(' ');
 
-export const CHART_OPERATIONS = {
+const CHART_OPERATIONS = {
   chart: {
     method: 'POST',
     path: '/v1/chart',
@@ -196,3 +197,6 @@ export const CHART_OPERATIONS = {
     // advanced_chart with `meaning`; a 100 KB page (two inline drawings) or a PDF in its context would only cost tokens.
   },
 } satisfies Record<string, Operation>;
+
+/** The family as the registry gathers it (operations.ts): its operations and the answer schemas it defines. */
+export const CHART_FAMILY = { operations: CHART_OPERATIONS, schemas: CHART_FAMILY_SCHEMAS } satisfies OperationFamily;

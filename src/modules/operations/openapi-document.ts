@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { RESPONSE_SCHEMAS } from '../openapi/schemas';
+import { RESPONSE_SCHEMAS } from './response-schemas';
 import { OPERATIONS, type Operation, type OperationId } from './operations';
 
 type Json = Record<string, unknown>;

@@ -1,23 +1,24 @@
 import type { Type } from '@nestjs/common';
 import type { CostModel } from '../../jobs/job-definition';
 import type { ToolRunner } from './tool-call';
-import { CHART_OPERATIONS } from '../chart/chart.operations';
-import { TIME_SERIES_OPERATIONS } from '../time-series/time-series.operations';
-import { BATCH_OPERATIONS } from '../batch/batch.operations';
-import { BULK_OPERATIONS } from '../bulk/bulk.operations';
-import { PLACES_OPERATIONS } from '../places/places.operations';
-import { ADVICE_OPERATIONS } from '../advice/advice.operations';
-import { REFERENCE_OPERATIONS } from '../reference/reference.operations';
-import { KEY_OPERATIONS } from '../auth/auth.operations';
-import { USAGE_OPERATIONS } from '../usage/usage.operations';
-import { PURCHASE_OPERATIONS } from '../purchase/purchase.operations';
+import type { JsonSchema } from '../openapi/schemas';
+import { CHART_FAMILY } from '../chart/chart.operations';
+import { TIME_SERIES_FAMILY } from '../time-series/time-series.operations';
+import { BATCH_FAMILY } from '../batch/batch.operations';
+import { BULK_FAMILY } from '../bulk/bulk.operations';
+import { PLACES_FAMILY } from '../places/places.operations';
+import { ADVICE_FAMILY } from '../advice/advice.operations';
+import { REFERENCE_FAMILY } from '../reference/reference.operations';
+import { KEY_FAMILY } from '../auth/auth.operations';
+import { USAGE_FAMILY } from '../usage/usage.operations';
+import { PURCHASE_FAMILY } from '../purchase/purchase.operations';
 
 /**
  * Every operation of the API described once: its route, its input (a DTO class: the one validation), its answer
  * (a JSON schema component, or a drawing) and the words that explain it. The controllers take their OpenAPI
  * summary and description from here, the OpenAPI document its response schemas (openapi-document.ts), and the MCP
  * server its tools (mcp/). Each family of operations describes its own in its folder (`<feature>/<feature>.operations.ts`,
- * gathered below, one line each), with its MCP tool's runner: the queue path an operation takes is its service's.
+ * gathered below in FAMILIES, one line each), with its MCP tool's runner: the queue path an operation takes is its service's.
  */
 export interface Operation {
   method: 'GET' | 'POST' | 'DELETE';
@@ -76,18 +77,44 @@ export const OPERATION_GROUPS = {
 /** `free`: answered without a key (the advice); `purchase`: buying a key itself. */
 export type OperationGroup = keyof typeof OPERATION_GROUPS | 'free' | 'purchase';
 
-export const OPERATIONS = {
-  ...CHART_OPERATIONS,
-  ...TIME_SERIES_OPERATIONS,
-  ...BATCH_OPERATIONS,
-  ...BULK_OPERATIONS,
-  ...PLACES_OPERATIONS,
-  ...ADVICE_OPERATIONS,
-  ...REFERENCE_OPERATIONS,
-  ...KEY_OPERATIONS,
-  ...USAGE_OPERATIONS,
-  ...PURCHASE_OPERATIONS,
-} satisfies Record<string, Operation>;
+/**
+ * A family of operations as its folder describes it (`<feature>/<feature>.operations.ts`): its operations, and the
+ * JSON Schema components of its answers (`<feature>.schemas.ts`; the shared vocabulary is modules/openapi/schemas).
+ */
+export interface OperationFamily {
+  operations: Record<string, Operation>;
+  schemas?: Record<string, JsonSchema>;
+}
+
+/** Every family, one line each, in the order the HTTP docs, the buy page and the MCP tools list them. */
+export const FAMILIES = [
+  CHART_FAMILY,
+  TIME_SERIES_FAMILY,
+  BATCH_FAMILY,
+  BULK_FAMILY,
+  PLACES_FAMILY,
+  ADVICE_FAMILY,
+  REFERENCE_FAMILY,
+  KEY_FAMILY,
+  USAGE_FAMILY,
+  PURCHASE_FAMILY,
+] as const;
+
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+type FamilyOperations = UnionToIntersection<(typeof FAMILIES)[number]['operations']>;
+
+function gather(): FamilyOperations {
+  const all: Record<string, Operation> = {};
+  for (const family of FAMILIES as readonly OperationFamily[]) {
+    for (const [id, op] of Object.entries(family.operations)) {
+      if (id in all) throw new Error(`operation registry: ${id} is defined twice`);
+      all[id] = op;
+    }
+  }
+  return all as unknown as FamilyOperations;
+}
+
+export const OPERATIONS = gather();
 
 export type OperationId = keyof typeof OPERATIONS;
 

@@ -2,12 +2,13 @@
  * The places operations as the operation registry describes them (src/modules/operations/operations.ts gathers
  * every family's): route, words, input, answer, cost and MCP tool, with the tool's runner beside it.
  */
-import type { Operation } from '../operations/operations';
+import type { Operation, OperationFamily } from '../operations/operations';
+import { PLACES_SCHEMAS } from './places.schemas';
 import { json, service } from '../operations/tool-call';
 import { PlacesQueryDto } from './places.dto';
 import { PlacesService } from './places.service';
 
-export const PLACES_OPERATIONS = {
+const PLACES_OPERATIONS = {
   places: {
     method: 'GET',
     path: '/v1/places',
@@ -26,3 +27,6 @@ export const PLACES_OPERATIONS = {
     },
   },
 } satisfies Record<string, Operation>;
+
+/** The family as the registry gathers it (operations.ts): its operations and the answer schemas it defines. */
+export const PLACES_FAMILY = { operations: PLACES_OPERATIONS, schemas: PLACES_SCHEMAS } satisfies OperationFamily;

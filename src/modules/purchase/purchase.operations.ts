@@ -2,9 +2,10 @@
  * The purchase operations as the operation registry describes them (src/modules/operations/operations.ts gathers
  * every family's): route, words, input, answer, cost and MCP tool, with the tool's runner beside it.
  */
-import type { Operation } from '../operations/operations';
+import type { Operation, OperationFamily } from '../operations/operations';
+import { PURCHASE_SCHEMAS } from './purchase.schemas';
 
-export const PURCHASE_OPERATIONS = {
+const PURCHASE_OPERATIONS = {
   checkout: {
     method: 'POST',
     path: '/v1/purchase/checkout',
@@ -27,3 +28,6 @@ export const PURCHASE_OPERATIONS = {
     output: { kind: 'json', schema: 'WebhookReceipt' },
   },
 } satisfies Record<string, Operation>;
+
+/** The family as the registry gathers it (operations.ts): its operations and the answer schemas it defines. */
+export const PURCHASE_FAMILY = { operations: PURCHASE_OPERATIONS, schemas: PURCHASE_SCHEMAS } satisfies OperationFamily;

@@ -2,7 +2,7 @@
  * The reference operations as the operation registry describes them (src/modules/operations/operations.ts gathers
  * every family's): route, words, input, answer, cost and MCP tool, with the tool's runner beside it.
  */
-import type { Operation } from '../operations/operations';
+import type { Operation, OperationFamily } from '../operations/operations';
 import { MEANING_LANGUAGES, MeaningLanguage } from '../../engine/meaning';
 import { json, service } from '../operations/tool-call';
 import { ExplainDto, ReferenceQueryDto } from './reference.dto';
@@ -11,7 +11,7 @@ import { ReferenceService } from './reference.service';
 const REFERENCE_WORDS =
   'Our own texts, CC BY 4.0 (every answer says so), in en, de, es, pt-BR and fr: ?lang=, else Accept-Language, else en. Served from memory.';
 
-export const REFERENCE_OPERATIONS = {
+const REFERENCE_OPERATIONS = {
   reference: {
     method: 'GET',
     path: '/v1/reference',
@@ -89,3 +89,6 @@ export const REFERENCE_OPERATIONS = {
     output: { kind: 'json', schema: 'ReferenceItem' },
   },
 } satisfies Record<string, Operation>;
+
+/** The family as the registry gathers it (operations.ts); its answers' schemas are the shared meaning vocabulary's. */
+export const REFERENCE_FAMILY = { operations: REFERENCE_OPERATIONS } satisfies OperationFamily;

@@ -2,14 +2,15 @@
  * The time-series operations as the operation registry describes them (src/modules/operations/operations.ts gathers
  * every family's): route, words, input, answer, cost and MCP tool, with the tool's runner beside it.
  */
-import type { Operation } from '../operations/operations';
+import type { Operation, OperationFamily } from '../operations/operations';
+import { TIME_SERIES_SCHEMAS } from './time-series.schemas';
 import { BIRTH } from '../birth/birth-words';
 import { TIME_SERIES_JOBS } from './time-series.jobs';
 import { json, service } from '../operations/tool-call';
 import { IngressesRequestDto, ReturnsRequestDto, StationsRequestDto, TransitCalendarRequestDto } from './dto/time-series.dto';
 import { RANGE_LIMIT_DAYS, TimeSeriesService } from './time-series.service';
 
-export const TIME_SERIES_OPERATIONS = {
+const TIME_SERIES_OPERATIONS = {
   ingresses: {
     method: 'POST',
     path: '/v1/transits/ingresses',
@@ -81,3 +82,6 @@ export const TIME_SERIES_OPERATIONS = {
     },
   },
 } satisfies Record<string, Operation>;
+
+/** The family as the registry gathers it (operations.ts): its operations and the answer schemas it defines. */
+export const TIME_SERIES_FAMILY = { operations: TIME_SERIES_OPERATIONS, schemas: TIME_SERIES_SCHEMAS } satisfies OperationFamily;

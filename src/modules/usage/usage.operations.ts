@@ -2,9 +2,10 @@
  * The usage operations as the operation registry describes them (src/modules/operations/operations.ts gathers
  * every family's): route, words, input, answer, cost and MCP tool, with the tool's runner beside it.
  */
-import type { Operation } from '../operations/operations';
+import type { Operation, OperationFamily } from '../operations/operations';
+import { USAGE_SCHEMAS } from './usage.schemas';
 
-export const USAGE_OPERATIONS = {
+const USAGE_OPERATIONS = {
   usage: {
     method: 'GET',
     path: '/v1/usage',
@@ -17,3 +18,6 @@ export const USAGE_OPERATIONS = {
     output: { kind: 'json', schema: 'Usage' },
   },
 } satisfies Record<string, Operation>;
+
+/** The family as the registry gathers it (operations.ts): its operations and the answer schemas it defines. */
+export const USAGE_FAMILY = { operations: USAGE_OPERATIONS, schemas: USAGE_SCHEMAS } satisfies OperationFamily;
