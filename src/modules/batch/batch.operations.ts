@@ -5,6 +5,7 @@
 import type { CostModel } from '../../jobs/job-definition';
 import { computeCostMs, type JobName } from '../../jobs/job-table';
 import type { Operation, OperationFamily } from '../operations/operations';
+import { RA, BEN } from '../birth/birth-examples';
 import { BATCH_SCHEMAS } from './batch.schemas';
 import { json, service } from '../operations/tool-call';
 import { BATCH_MAX_ITEMS, BatchRequestDto } from './batch.dto';
@@ -27,7 +28,21 @@ const BATCH_OPERATIONS = {
     description:
       `items: up to ${BATCH_MAX_ITEMS} entries {id?, operation: "chart" | "advanced", …birth data}. The answer keeps the request's order: {id, status: 200, result} with the result exactly as the single call gives it, ` +
       "or {id, status, error} with the single call's error. The whole batch answers within JOB_TIMEOUT_MS; an item not finished by then gets 504 COMPUTE_TIMEOUT. The body may be up to 256 KB.",
-    input: { in: 'body', dto: BatchRequestDto },
+    input: {
+      in: 'body',
+      dto: BatchRequestDto,
+      examples: {
+        two: {
+          summary: 'Two charts',
+          value: {
+            items: [
+              { id: 'ra', operation: 'chart', ...RA },
+              { id: 'ben', operation: 'advanced', ...BEN },
+            ],
+          },
+        },
+      },
+    },
     output: { kind: 'json', schema: 'BatchResult' },
     tool: {
       name: 'batch_charts',

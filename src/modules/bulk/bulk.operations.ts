@@ -3,6 +3,7 @@
  * every family's): route, words, input, answer, cost and MCP tool, with the tool's runner beside it.
  */
 import type { Operation, OperationFamily } from '../operations/operations';
+import { RA, BEN, BY_COORDINATES } from '../birth/birth-examples';
 import { BULK_SCHEMAS } from './bulk.schemas';
 import { json, service } from '../operations/tool-call';
 import { BULK_MAX_ITEMS, BulkJobIdDto, BulkJobRequestDto } from './bulk.dto';
@@ -22,7 +23,23 @@ const BULK_OPERATIONS = {
       'at most JOBS_MAX_ACTIVE_PER_KEY jobs of a key queued or running at once (429 TOO_MANY_JOBS). Computed at a lower priority than single calls. ' +
       'callbackUrl: a signed POST (`HD-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t." + body>`) when the job completes, fails or is cancelled, retried for a day until a 2xx; ' +
       'with progressEvery (1–99, in percent) also a job.progress event at each step (10: at 10 %, 20 %, … 90 %).',
-    input: { in: 'body', dto: BulkJobRequestDto },
+    input: {
+      in: 'body',
+      dto: BulkJobRequestDto,
+      examples: {
+        three: {
+          summary: 'Three charts in the background',
+          value: {
+            operation: 'chart',
+            items: [
+              { id: 'ra', ...RA },
+              { id: 'ben', ...BEN },
+              { id: 'coords', ...BY_COORDINATES },
+            ],
+          },
+        },
+      },
+    },
     output: { kind: 'json', schema: 'BulkJob', status: 202 },
     tool: {
       name: 'start_bulk_job',

@@ -1,68 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { RESPONSE_SCHEMAS } from './response-schemas';
-import { OPERATIONS, type Operation, type OperationId } from './operations';
+import { OPERATIONS, type Operation } from './operations';
 
 type Json = Record<string, unknown>;
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-
-const RA = { birthdate: '1948-04-09', birthtime: '00:14', location: 'Montreal, Quebec, Canada' };
-const BEN = { birthdate: '1992-10-03', birthtime: '00:03', location: 'Attleboro, Massachusetts, USA' };
-const BY_COORDINATES = { birthdate: '1992-09-06', birthtime: '00:04', latitude: 44.15, longitude: -122.57, timezone: 'America/Los_Angeles' };
-type Examples = Record<string, { summary: string; value: unknown }>;
-const drawing = (body: object): Examples => ({
-  png: { summary: 'PNG (shown as a picture here)', value: { ...body, format: 'png', size: 400 } },
-  svg: { summary: 'SVG (shown as a picture here too)', value: { ...body, size: 600 } },
-});
-
-/**
- * The request bodies "Try it out" sends, each valid as sent (test/openapi.e2e-spec.ts sends every one). Without
- * them the UI would build one from every property's example: a place name and coordinates together, "string"s.
- */
-export const REQUEST_EXAMPLES: Partial<Record<OperationId, Examples>> = {
-  chart: { place: { summary: 'By place name', value: RA }, coordinates: { summary: 'By coordinates (and time zone)', value: BY_COORDINATES } },
-  advanced: { place: { summary: 'By place name', value: RA } },
-  composite: { two: { summary: 'Two people', value: { person1: RA, person2: BEN } } },
-  transit: { at: { summary: 'At an instant', value: { ...RA, at: '2024-01-01T00:00:00Z' } } },
-  penta: { three: { summary: 'A group of three', value: { members: [RA, BEN, BY_COORDINATES] } } },
-  day: { day: { summary: 'A whole day, birth time unknown', value: { birthdate: RA.birthdate, location: RA.location } } },
-  bodygraph: drawing(RA),
-  compositeBodygraph: drawing({ person1: RA, person2: BEN, names: ['Ra Uru Hu', 'Attleboro 1992'] }),
-  transitBodygraph: drawing({ ...RA, at: '2026-11-23T12:00:00Z' }),
-  report: {
-    html: { summary: 'A web page in English', value: RA },
-    pdf: { summary: 'A PDF in German', value: { ...RA, meaning: 'de', format: 'pdf' } },
-  },
-  ingresses: { week: { summary: 'A week of gate ingresses', value: { from: '2026-01-01', to: '2026-01-08', bodies: ['sun', 'earth', 'moon'] } } },
-  stations: { year: { summary: 'A year of stations', value: { from: '2026-01-01', to: '2027-01-01' } } },
-  returns: { saturn: { summary: 'Saturn returns over 60 years', value: { ...RA, kinds: ['saturn'], from: '1948-04-09', to: '2008-04-09' } } },
-  transitCalendar: { fortnight: { summary: 'Two weeks', value: { ...RA, from: '2026-01-01', to: '2026-01-15' } } },
-  createJob: {
-    three: {
-      summary: 'Three charts in the background',
-      value: {
-        operation: 'chart',
-        items: [
-          { id: 'ra', ...RA },
-          { id: 'ben', ...BEN },
-          { id: 'coords', ...BY_COORDINATES },
-        ],
-      },
-    },
-  },
-  batch: {
-    two: {
-      summary: 'Two charts',
-      value: {
-        items: [
-          { id: 'ra', operation: 'chart', ...RA },
-          { id: 'ben', operation: 'advanced', ...BEN },
-        ],
-      },
-    },
-  },
-};
 
 /**
  * The OpenAPI 3.1 document GET /docs-json serves: the routes and request DTOs as @nestjs/swagger reads them from
@@ -122,8 +65,7 @@ export function completeDocument(document: OpenAPIObject): void {
     if (!item) throw new Error(`OpenAPI: operation ${id} (${op.method} ${op.path}) is not served by any controller`);
     item.operationId = id;
     if (op.input?.in === 'body') {
-      const examples = REQUEST_EXAMPLES[id as OperationId];
-      if (!examples) throw new Error(`OpenAPI: operation ${id} has no request example (REQUEST_EXAMPLES)`);
+      const examples = op.input.examples;
       const media = ((item.requestBody as Json | undefined)?.content as Record<string, Json> | undefined)?.['application/json'];
       if (!media) throw new Error(`OpenAPI: operation ${id} has no JSON request body`);
       media.examples = examples;

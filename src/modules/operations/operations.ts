@@ -28,8 +28,12 @@ export interface Operation {
   group: OperationGroup;
   summary: string;
   description: string;
-  /** The request's DTO: the JSON body (POST) or the query string (GET). */
-  input?: { in: 'body' | 'query'; dto: Type<object> };
+  /**
+   * The request's DTO: the JSON body (POST) or the query string (GET). A body comes with the examples "Try it out"
+   * sends, each valid as sent (test/openapi.e2e-spec.ts sends every one): without them the UI would build one from
+   * every property's example (a place name and coordinates together, "string"s).
+   */
+  input?: { in: 'body'; dto: Type<object>; examples: RequestExamples } | { in: 'query'; dto: Type<object> };
   /**
    * The success answer (200 unless said): a component of RESPONSE_SCHEMAS, a drawing (SVG text or PNG bytes), or a
    * document (an HTML page or PDF bytes), or a stream (a job's results as NDJSON, JSON or CSV; its events).
@@ -56,6 +60,9 @@ export interface Operation {
     run: ToolRunner;
   };
 }
+
+/** Named request bodies, each with a one-line summary. */
+export type RequestExamples = Record<string, { summary: string; value: unknown }>;
 
 /**
  * The groups the buy page lists a key's operations in, in this order, each with a line saying what it is for. The
