@@ -3,11 +3,10 @@
  * to most of a second, so each is cut into pieces of a millisecond or less (a window of time and one moving body,
  * or one kind) and yields through the slicer between them (jobs/slicer.ts): the worker's light jobs and lock
  * renewals are never kept waiting by one long computation. The pieces' events, merged as the engine merges them,
- * are those of one search over the whole range; the long answers are written to JSON a batch at a time too.
+ * are those of one search over the whole range; the long answers are written to JSON a batch at a time too, in the
+ * shapes of present.ts.
  */
-import { computeTransit } from '../../../engine';
-import { jdFromUtcMs, utcMsFromJd } from '../../../engine/ephemeris';
-import { isoRoundedToSecond } from '../../../engine/time';
+import { jdFromUtcMs } from '../../../engine/ephemeris';
 import {
   ingressGroups,
   ingressTimeline,
@@ -35,7 +34,8 @@ import { gateSetFrom } from '../../../engine/relations/composite';
 import type { NodeType, Planet } from '../../../engine/types';
 import { chartOf } from '../../chart/jobs/chart-jobs';
 import type { IngressesInput, ReturnsInput, StationsInput, TransitCalendarInput } from './payloads';
-import { channelBrief, presentSummary, presentTransit } from '../../chart/jobs/present';
+import { presentSummary } from '../../chart/jobs/present';
+import { calendarHead, calendarIntervalJson, eventJson, ingressesHead, jsonArray, jsonWith, returnEventJson, returnsHead, stationsHead } from './present';
 import { Slicer } from '../../../jobs/slicer';
 
 const DAY_MS = 86_400_000;
@@ -101,32 +101,12 @@ function ingressesInPieces(
   return searchInPieces({ ...range, groups: ingressGroups(bodies), search, merge: mergeTimelines }, slicer, take);
 }
 
-/** JSON.stringify(items), written `batch` elements at a time with the slicer given a turn after each batch. */
-async function jsonArray<T>(items: readonly T[], batch: number, slicer: Slicer, json: (item: T) => string): Promise<string> {
-  const parts: string[] = [];
-  for (let i = 0; i < items.length; i += batch) {
-    const some = items.slice(i, i + batch);
-    parts.push(some.map(json).join(','));
-    await slicer.breathe();
-  }
-  return `[${parts.join(',')}]`;
-}
-
-/** JSON.stringify({ ...head, [key]: the array, ...tail }) with the array's JSON given (from jsonArray); head is not empty. */
-function jsonWith(head: object, key: string, arrayJson: string, tail: object = {}): string {
-  const t = JSON.stringify(tail);
-  return `${JSON.stringify(head).slice(0, -1)},${JSON.stringify(key)}:${arrayJson}${t === '{}' ? '}' : `,${t.slice(1)}`}`;
-}
-
-const eventJson = (e: object) => JSON.stringify(e);
-
 export async function ingressesJob(input: IngressesInput, slicer = new Slicer()): Promise<string> {
   const events: IngressEvent[] = [];
   const [from, to] = reportedSecondRange(Date.parse(input.from), Date.parse(input.to));
   const range = { from, to, windowDays: WINDOW_DAYS[input.level] };
   await ingressesInPieces(range, input.bodies, input.level, input.nodeType, slicer, (part) => events.push(...part.map((e) => e.event)));
-  const head = { from: input.from, to: input.to, level: input.level, nodeType: input.nodeType, bodies: input.bodies, count: events.length };
-  return jsonWith(head, 'events', await jsonArray(events, JSON_BATCH, slicer, eventJson));
+  return jsonWith(ingressesHead(input, events.length), 'events', await jsonArray(events, JSON_BATCH, slicer, eventJson));
 }
 
 export async function stationsJob(input: StationsInput, slicer = new Slicer()): Promise<string> {
@@ -141,8 +121,7 @@ export async function stationsJob(input: StationsInput, slicer = new Slicer()): 
     merge: mergeStations,
   };
   await searchInPieces(search, slicer, (part) => events.push(...part.map((e) => e.event)));
-  const head = { from: input.from, to: input.to, bodies: input.bodies, count: events.length };
-  return jsonWith(head, 'events', await jsonArray(events, JSON_BATCH, slicer, eventJson));
+  return jsonWith(stationsHead(input, events.length), 'events', await jsonArray(events, JSON_BATCH, slicer, eventJson));
 }
 
 /**
@@ -170,21 +149,8 @@ export async function returnsJob(input: ReturnsInput, slicer = new Slicer()): Pr
   for (const kind of input.kinds) found.push(...(await returnsOfKind(natal.birthJdUt, kind, input, slicer)));
   found.sort((a, b) => a.jdUt - b.jdUt);
   // With chart, every pass gets its transit overlay: a few at a time (120 years of lunar returns are megabytes).
-  const events = await jsonArray(found, input.chart ? OVERLAY_BATCH : JSON_BATCH, slicer, (e) => {
-    const at = isoRoundedToSecond(utcMsFromJd(e.jdUt));
-    const event = { kind: e.kind, at, returnNumber: e.returnNumber, pass: e.pass, passes: e.passes, retrograde: e.retrograde };
-    if (!input.chart) return JSON.stringify(event);
-    const { natal: _natal, ...transit } = presentTransit(computeTransit(natal, Date.parse(at), { nodeType: input.nodeType }), natal, birth);
-    return JSON.stringify({ ...event, transit });
-  });
-  const head = {
-    from: input.from,
-    to: input.to,
-    kinds: input.kinds,
-    ...(input.count !== undefined ? { countPerKind: input.count } : {}),
-    count: found.length,
-  };
-  return jsonWith(head, 'events', events, { natal: presentSummary(natal, birth) });
+  const events = await jsonArray(found, input.chart ? OVERLAY_BATCH : JSON_BATCH, slicer, (e) => returnEventJson(e, input, natal, birth));
+  return jsonWith(returnsHead(input, found.length), 'events', events, { natal: presentSummary(natal, birth) });
 }
 
 export async function transitCalendarJob(input: TransitCalendarInput, slicer = new Slicer()): Promise<string> {
@@ -195,18 +161,6 @@ export async function transitCalendarJob(input: TransitCalendarInput, slicer = n
   const { bodies, level } = CALENDAR_INGRESSES;
   await ingressesInPieces(range, bodies, level, input.nodeType, slicer, (part) => calendar.add(part));
   const intervals = calendar.finish();
-  const json = await jsonArray(intervals, JSON_BATCH, slicer, (i) =>
-    JSON.stringify({
-      kind: i.kind,
-      ...(i.channel ? { channel: channelBrief(i.channel) } : {}),
-      ...(i.natalGate !== undefined ? { natalGate: i.natalGate, transitGate: i.transitGate } : {}),
-      ...(i.center ? { center: i.center } : {}),
-      start: i.startsBefore ? input.from : isoRoundedToSecond(utcMsFromJd(i.startJd)),
-      end: i.endsAfter ? input.to : isoRoundedToSecond(utcMsFromJd(i.endJd)),
-      startsBefore: i.startsBefore,
-      endsAfter: i.endsAfter,
-      bodies: i.bodies,
-    }),
-  );
-  return jsonWith({ from: input.from, to: input.to, count: intervals.length }, 'intervals', json, { natal: presentSummary(natal, birth) });
+  const json = await jsonArray(intervals, JSON_BATCH, slicer, (i) => calendarIntervalJson(i, input));
+  return jsonWith(calendarHead(input, intervals.length), 'intervals', json, { natal: presentSummary(natal, birth) });
 }
