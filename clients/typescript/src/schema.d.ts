@@ -4414,7 +4414,8 @@ export interface operations {
                      *           "countryCode": "CA",
                      *           "latitude": 45.50884,
                      *           "longitude": -73.58781,
-                     *           "timezone": "America/Toronto"
+                     *           "timezone": "America/Toronto",
+                     *           "placeId": 6077243
                      *         },
                      *         "utcOffset": "-05:00",
                      *         "utc": "1948-04-09T05:14:00Z",
@@ -5027,7 +5028,8 @@ export interface operations {
                      *           "countryCode": "CA",
                      *           "latitude": 45.50884,
                      *           "longitude": -73.58781,
-                     *           "timezone": "America/Toronto"
+                     *           "timezone": "America/Toronto",
+                     *           "placeId": 6077243
                      *         },
                      *         "utcOffset": "-05:00",
                      *         "utc": "1948-04-09T05:14:00Z",
@@ -5291,7 +5293,8 @@ export interface operations {
                      *             "countryCode": "CA",
                      *             "latitude": 45.50884,
                      *             "longitude": -73.58781,
-                     *             "timezone": "America/Toronto"
+                     *             "timezone": "America/Toronto",
+                     *             "placeId": 6077243
                      *           },
                      *           "utcOffset": "-05:00",
                      *           "utc": "1948-04-09T05:14:00Z",
@@ -5327,7 +5330,7 @@ export interface operations {
                      *             "latitude": 41.94454,
                      *             "longitude": -71.28561,
                      *             "timezone": "America/New_York",
-                     *             "alternatives": 1
+                     *             "placeId": 4929399
                      *           },
                      *           "utcOffset": "-04:00",
                      *           "utc": "1992-10-03T04:03:00Z",
@@ -5995,7 +5998,8 @@ export interface operations {
                      *               "countryCode": "CA",
                      *               "latitude": 45.50884,
                      *               "longitude": -73.58781,
-                     *               "timezone": "America/Toronto"
+                     *               "timezone": "America/Toronto",
+                     *               "placeId": 6077243
                      *             },
                      *             "utcOffset": "-05:00",
                      *             "utc": "1948-04-09T05:14:00Z",
@@ -6031,7 +6035,7 @@ export interface operations {
                      *               "latitude": 41.94454,
                      *               "longitude": -71.28561,
                      *               "timezone": "America/New_York",
-                     *               "alternatives": 1
+                     *               "placeId": 4929399
                      *             },
                      *             "utcOffset": "-04:00",
                      *             "utc": "1992-10-03T04:03:00Z",
@@ -6062,7 +6066,8 @@ export interface operations {
                      *               "countryCode": "AU",
                      *               "latitude": -33.86785,
                      *               "longitude": 151.20732,
-                     *               "timezone": "Australia/Sydney"
+                     *               "timezone": "Australia/Sydney",
+                     *               "placeId": 2147714
                      *             },
                      *             "utcOffset": "+11:00",
                      *             "utc": "1975-01-19T21:30:00Z",
@@ -6469,7 +6474,8 @@ export interface operations {
                      *             "countryCode": "CA",
                      *             "latitude": 45.50884,
                      *             "longitude": -73.58781,
-                     *             "timezone": "America/Toronto"
+                     *             "timezone": "America/Toronto",
+                     *             "placeId": 6077243
                      *           },
                      *           "utcOffset": "-05:00",
                      *           "utc": "1948-04-09T05:14:00Z",
@@ -7278,7 +7284,8 @@ export interface operations {
                      *           "countryCode": "CA",
                      *           "latitude": 45.50884,
                      *           "longitude": -73.58781,
-                     *           "timezone": "America/Toronto"
+                     *           "timezone": "America/Toronto",
+                     *           "placeId": 6077243
                      *         },
                      *         "day": {
                      *           "from": {
@@ -8289,7 +8296,8 @@ export interface operations {
                      *                 "countryCode": "CA",
                      *                 "latitude": 45.50884,
                      *                 "longitude": -73.58781,
-                     *                 "timezone": "America/Toronto"
+                     *                 "timezone": "America/Toronto",
+                     *                 "placeId": 6077243
                      *               },
                      *               "utcOffset": "-05:00",
                      *               "utc": "1948-04-09T05:14:00Z",
@@ -9479,7 +9487,8 @@ export interface operations {
                      *             "countryCode": "CA",
                      *             "latitude": 45.50884,
                      *             "longitude": -73.58781,
-                     *             "timezone": "America/Toronto"
+                     *             "timezone": "America/Toronto",
+                     *             "placeId": 6077243
                      *           },
                      *           "utcOffset": "-05:00",
                      *           "utc": "1948-04-09T05:14:00Z",
@@ -9743,7 +9752,8 @@ export interface operations {
                      *             "countryCode": "CA",
                      *             "latitude": 45.50884,
                      *             "longitude": -73.58781,
-                     *             "timezone": "America/Toronto"
+                     *             "timezone": "America/Toronto",
+                     *             "placeId": 6077243
                      *           },
                      *           "utcOffset": "-05:00",
                      *           "utc": "1948-04-09T05:14:00Z",
