@@ -3,7 +3,7 @@
  * than in a review. The engine's own rule is in src/engine/engine-boundary.spec.ts.
  */
 import { basename, join, relative } from 'node:path';
-import { importsOf, inside, target, tsFiles } from '../test/helpers/imports';
+import { importsOf, inside, runtimeImportsOf, target, tsFileOf, tsFiles } from '../test/helpers/imports';
 
 const SRC = __dirname;
 const MODULES = join(SRC, 'modules');
@@ -79,5 +79,19 @@ describe('the layout', () => {
         .map((spec) => relative(SRC, target(handlers, spec)))
         .sort(),
     ).toEqual(['jobs/job-table', 'jobs/slicer']);
+  });
+
+  it('the load generators the tests run in child processes load no Nest module and no registry (they must start in a moment)', () => {
+    const seen = new Set<string>();
+    const walk = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const spec of runtimeImportsOf(file)) if (spec.startsWith('.')) walk(tsFileOf(target(file, spec)));
+    };
+    walk(join(SRC, '..', 'test', 'helpers', 'heavy-load.ts'));
+    expect(seen.size).toBeGreaterThan(3);
+    const heavy = [...seen].filter((f) => inside(MODULES, f) && !inside(join(MODULES, 'openapi', 'schemas'), f) && !inside(join(MODULES, 'redis'), f));
+    expect(heavy.map((f) => relative(SRC, f))).toEqual([]);
+    expect([...seen].filter((f) => runtimeImportsOf(f).some((spec) => spec.startsWith('@nestjs/')))).toEqual([]);
   });
 });

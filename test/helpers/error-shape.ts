@@ -5,7 +5,9 @@
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { RESPONSE_SCHEMAS } from '../../src/modules/operations/response-schemas';
+// The shared vocabulary alone (plain data): the error body is there, and this helper is loaded by the load
+// generators' child processes, which must start in a moment (the whole registry would load every Nest module).
+import { mergeSchemas, SHARED_SCHEMAS } from '../../src/modules/openapi/schemas';
 
 let validate: ValidateFunction | undefined;
 
@@ -14,7 +16,7 @@ function validator(): ValidateFunction {
     const ajv = new Ajv2020({ strict: true, allErrors: true });
     addFormats(ajv);
     ajv.addVocabulary(['components']);
-    ajv.addSchema({ $id: 'hd-responses', components: { schemas: RESPONSE_SCHEMAS } });
+    ajv.addSchema({ $id: 'hd-responses', components: { schemas: mergeSchemas(SHARED_SCHEMAS.before, SHARED_SCHEMAS.after) } });
     validate = ajv.getSchema('hd-responses#/components/schemas/ErrorResponse')!;
   }
   return validate;
