@@ -1,6 +1,7 @@
 /**
  * `npm run docs:examples`: writes src/common/openapi-examples.json from real engine output for
  * Ra Uru Hu's birth (trimmed where long), so the OpenAPI examples are true to what the service answers.
+ * src/modules/openapi/examples-fresh.spec.ts computes them again and fails when the file is older than the answers.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,11 +15,6 @@ const other: BirthInput = { birthdate: '1992-10-03', birthtime: '00:03', locatio
 
 /** A job's JSON answer as an object (only written back out, and trimmed by key). */
 const parse = (json: string): Record<string, unknown> => JSON.parse(json) as Record<string, unknown>;
-
-const chart = parse(chartJob(ra));
-const advanced = parse(advancedJob(ra));
-const composite = parse(compositeJob({ person1: ra, person2: other }));
-const transit = parse(transitJob({ ...ra, at: '2024-01-01T00:00:00Z' }));
 
 /** Long lists keep their first few items: an example shows the shape, not a year of data. */
 function trim<T extends Record<string, unknown>>(answer: T, list: string, keep: number): T {
@@ -50,10 +46,24 @@ async function timeSeries() {
   };
 }
 
-void timeSeries().then((series) => {
+/** The examples file's text, as the jobs answer today. */
+export async function examplesText(): Promise<string> {
+  const chart = parse(chartJob(ra));
+  const advanced = parse(advancedJob(ra));
+  const composite = parse(compositeJob({ person1: ra, person2: other }));
+  const transit = parse(transitJob({ ...ra, at: '2024-01-01T00:00:00Z' }));
+  const series = await timeSeries();
   const third: BirthInput = { birthdate: '1975-01-20', birthtime: '08:30', location: 'sydney, australia', nodeType: 'true' };
   const penta = parse(pentaJob({ members: [ra, other, third] }));
   const examples = { chart, advanced, composite, transit, penta, ...series };
-  writeFileSync(join(__dirname, '..', 'src', 'common', 'openapi-examples.json'), `${JSON.stringify(examples, null, 1)}\n`);
-  console.log('wrote src/common/openapi-examples.json');
-});
+  return `${JSON.stringify(examples, null, 1)}\n`;
+}
+
+export const EXAMPLES_FILE = join(__dirname, '..', 'src', 'common', 'openapi-examples.json');
+
+if (require.main === module) {
+  void examplesText().then((text) => {
+    writeFileSync(EXAMPLES_FILE, text);
+    console.log('wrote src/common/openapi-examples.json');
+  });
+}
