@@ -7,6 +7,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { ApiError } from './common/api-error';
+import { BytesExpressAdapter } from './common/json-answer';
 import { CORRELATION_HEADER, correlationIdFor, correlationMiddleware } from './common/correlation';
 import { KeyAdmission, receivedAtOf } from './modules/queue/path/1-key-admission';
 import { METRIC } from './modules/metrics/metric-names';
@@ -50,7 +51,7 @@ export interface CreateAppOptions {
 
 /** Builds the Nest application for a role, with the pieces every HTTP surface shares. */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRole(config), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRole(config), new BytesExpressAdapter(), {
     bodyParser: false,
     logger: new JsonLogger(config.logLevel),
   });

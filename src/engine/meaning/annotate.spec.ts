@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { referenceToChart, loadReferenceCharts } from '../../../test/helpers/reference-chart';
 import { presentChart } from '../../modules/chart/jobs/present';
-import { annotateMeaning, expandMeaning, loadMeaningLibraries, markMeaning } from '.';
+import { annotateMeaning, expandMeaning, expandMeaningBytes, loadMeaningLibraries, MEANING_LANGUAGES, markMeaning } from '.';
 
 const DATA = path.join(__dirname, '..', '..', '..', 'data');
 const libraries = loadMeaningLibraries();
@@ -37,6 +37,19 @@ describe('inline meaning in two steps', () => {
   it('a text without markers comes back as it is', () => {
     const plain = JSON.stringify(answer);
     expect(expandMeaning(plain, libraries)).toBe(plain);
+    expect(expandMeaningBytes(plain, libraries).equals(Buffer.from(plain))).toBe(true);
+  });
+
+  it('as bytes (the HTTP answer), in every language: the UTF-8 of the same text, accented place names kept', () => {
+    // Montréal puts a non-ASCII character in the worker's part, between markers; a marker of no library is null.
+    const unknown = JSON.stringify({ a: '\u0001hd|xx|gate:1', b: '\u0001hd|en|gate:65' });
+    for (const language of MEANING_LANGUAGES) {
+      const marked = markMeaning(answer, libraries[language]) + unknown;
+      const bytes = expandMeaningBytes(marked, libraries);
+      expect(bytes.toString('utf8')).toBe(expandMeaning(marked, libraries));
+      expect(bytes.toString('utf8')).toContain('"Montréal"');
+      expect(bytes.toString('utf8').endsWith('{"a":null,"b":null}')).toBe(true);
+    }
   });
 
   it("the marker's premise holds: no place name, region or country of the gazetteer holds a control character", () => {

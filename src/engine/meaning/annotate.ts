@@ -109,6 +109,54 @@ export function expandMeaning(json: string, libraries: MeaningLibraries): string
   return out;
 }
 
+/** Each text object's JSON as UTF-8 bytes, by the marker's reference `lang|key`, encoded once per process. */
+const fragmentBytes = new Map<string, Buffer>();
+const NULL_BYTES = Buffer.from('null');
+
+/** The bytes of the text object a marker refers to (`lang|key`), or null's for an item no library has. */
+function bytesOf(reference: string, libraries: MeaningLibraries): Buffer {
+  let bytes = fragmentBytes.get(reference);
+  if (bytes === undefined) {
+    const bar = reference.indexOf('|');
+    const language = reference.slice(0, bar) as MeaningLanguage;
+    const lib = MEANING_LANGUAGES.includes(language) ? libraries[language] : undefined;
+    const text = lib && fragmentText(lib, reference.slice(bar + 1));
+    if (text === undefined) return NULL_BYTES; // not remembered: only the library's own items are kept
+    fragmentBytes.set(reference, (bytes = Buffer.from(text)));
+  }
+  return bytes;
+}
+
+/**
+ * `expandMeaning` as the HTTP answer's bytes. The texts are about six sevenths of such an answer: they are encoded
+ * to UTF-8 once per process, and only the worker's part (a few KB between the markers) is encoded per request,
+ * straight into the one buffer the answer is. Expanding to text and encoding that took four times as long (a 32 KB
+ * German answer: 20 µs to expand, 60 µs to encode, in process), most of it the encoding of accented text.
+ */
+export function expandMeaningBytes(json: string, libraries: MeaningLibraries): Buffer {
+  const parts = json.split(OPENING);
+  if (parts.length === 1) return Buffer.from(json);
+  // Each later part starts with the marker's `lang|key"`: the texts first, to size the answer (a part's UTF-8 is at
+  // most three bytes a UTF-16 unit).
+  const texts: Buffer[] = [];
+  let size = 3 * parts[0].length;
+  for (let i = 1; i < parts.length; i++) {
+    const part = parts[i];
+    const close = part.indexOf('"');
+    const text = bytesOf(part.slice(0, close), libraries);
+    texts.push(text);
+    parts[i] = part.slice(close + 1);
+    size += text.length + 3 * parts[i].length;
+  }
+  const answer = Buffer.allocUnsafeSlow(size);
+  let at = answer.write(parts[0], 0, 'utf8');
+  for (let i = 1; i < parts.length; i++) {
+    at += texts[i - 1].copy(answer, at);
+    at += answer.write(parts[i], at, 'utf8');
+  }
+  return answer.subarray(0, at);
+}
+
 /** Both steps at once: the answer with its texts, as JSON text. */
 export function meaningJson(answer: object, lib: MeaningLibrary): string {
   return expandMeaning(markMeaning(answer, lib), { [lib.language]: lib } as unknown as MeaningLibraries);

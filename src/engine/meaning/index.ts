@@ -1,3 +1,3 @@
 export * from './library';
-export { annotateMeaning, expandMeaning, markMeaning, meaningJson } from './annotate';
+export { annotateMeaning, expandMeaning, expandMeaningBytes, markMeaning, meaningJson } from './annotate';
 export * from './reference';

@@ -5,14 +5,18 @@
  */
 import { ApiError } from '../../common/api-error';
 import { parseRealInstant, SUPPORTED_BIRTH_MAX_UTC, SUPPORTED_BIRTH_MAX_UTC_MS, SUPPORTED_BIRTH_MIN_UTC, SUPPORTED_BIRTH_MIN_UTC_MS } from '../../engine';
-import { expandMeaning, meaningLibraries } from '../../engine/meaning';
+import { expandMeaningBytes, meaningLibraries } from '../../engine/meaning';
+import type { JsonAnswer } from '../../common/json-answer';
 import type { BirthInput, ChartInput, MeaningInput } from './jobs/payloads';
 import type { BirthDataDto } from './birth-data.dto';
 import type { MeaningOptionDto } from './meaning-option.dto';
 
-/** The worker's answer with its meaning markers swapped for the texts, when the request asked for meaning. */
-export async function withMeaning(dto: MeaningOptionDto, answer: Promise<string>): Promise<string> {
-  return dto.meaning === undefined ? answer : expandMeaning(await answer, meaningLibraries());
+/**
+ * The worker's answer with its meaning markers swapped for the texts, when the request asked for meaning: then as
+ * UTF-8 bytes, the texts' own encoded once per process (the answer is six sevenths texts).
+ */
+export async function withMeaning(dto: MeaningOptionDto, answer: Promise<string>): Promise<JsonAnswer> {
+  return dto.meaning === undefined ? answer : expandMeaningBytes(await answer, meaningLibraries());
 }
 
 /**

@@ -1,4 +1,5 @@
 import { apiDoc } from '../operations/operations';
+import type { JsonAnswer } from '../../common/json-answer';
 import { Body, Controller, Header, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiBody, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
@@ -53,7 +54,7 @@ export class ChartController {
   @ApiOperation(apiDoc('chart'))
   @ApiBody({ type: ChartRequestDto })
   @ApiResponse({ status: 200, description: 'The chart', schema: { example: EXAMPLES.chart } })
-  chart(@Body() body: ChartRequestDto, @Res({ passthrough: true }) res: Response): Promise<string> {
+  chart(@Body() body: ChartRequestDto, @Res({ passthrough: true }) res: Response): Promise<JsonAnswer> {
     return this.charts.chart(body, res.locals);
   }
 
@@ -63,7 +64,7 @@ export class ChartController {
   @ApiOperation(apiDoc('advanced'))
   @ApiBody({ type: ChartRequestDto })
   @ApiResponse({ status: 200, description: 'The advanced chart', schema: { example: EXAMPLES.advanced } })
-  advanced(@Body() body: ChartRequestDto, @Res({ passthrough: true }) res: Response): Promise<string> {
+  advanced(@Body() body: ChartRequestDto, @Res({ passthrough: true }) res: Response): Promise<JsonAnswer> {
     return this.charts.advanced(body, res.locals);
   }
 
@@ -73,7 +74,7 @@ export class ChartController {
   @ApiOperation(apiDoc('composite'))
   @ApiBody({ type: CompositeRequestDto })
   @ApiResponse({ status: 200, description: 'The composite', schema: { example: EXAMPLES.composite } })
-  composite(@Body() body: CompositeRequestDto, @Res({ passthrough: true }) res: Response): Promise<string> {
+  composite(@Body() body: CompositeRequestDto, @Res({ passthrough: true }) res: Response): Promise<JsonAnswer> {
     return this.charts.composite(body, res.locals);
   }
 
@@ -83,7 +84,7 @@ export class ChartController {
   @ApiOperation(apiDoc('penta'))
   @ApiBody({ type: PentaRequestDto })
   @ApiResponse({ status: 200, description: 'The group analysis', schema: { example: EXAMPLES.penta } })
-  penta(@Body() body: PentaRequestDto, @Res({ passthrough: true }) res: Response): Promise<string> {
+  penta(@Body() body: PentaRequestDto, @Res({ passthrough: true }) res: Response): Promise<JsonAnswer> {
     return this.charts.penta(body, res.locals);
   }
 
@@ -93,7 +94,7 @@ export class ChartController {
   @ApiOperation(apiDoc('transit'))
   @ApiBody({ type: TransitRequestDto })
   @ApiResponse({ status: 200, description: 'The transit overlay', schema: { example: EXAMPLES.transit } })
-  transit(@Body() body: TransitRequestDto, @Res({ passthrough: true }) res: Response): Promise<string> {
+  transit(@Body() body: TransitRequestDto, @Res({ passthrough: true }) res: Response): Promise<JsonAnswer> {
     return this.charts.transit(body, res.locals);
   }
 
@@ -143,7 +144,7 @@ export class ChartController {
   @ApiOperation(apiDoc('day'))
   @ApiBody({ type: DayRequestDto })
   @ApiResponse({ status: 200, description: 'The windows and what is certain', schema: { example: EXAMPLES.day } })
-  day(@Body() body: DayRequestDto, @Res({ passthrough: true }) res: Response): Promise<string> {
+  day(@Body() body: DayRequestDto, @Res({ passthrough: true }) res: Response): Promise<JsonAnswer> {
     return this.charts.day(body, res.locals);
   }
 }

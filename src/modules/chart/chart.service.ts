@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { JsonAnswer } from '../../common/json-answer';
 import { ApiError } from '../../common/api-error';
 import type { RequestTrace } from '../../common/request-log';
 import type {
@@ -36,20 +37,20 @@ export class ChartService {
 
   /* Each operation answers the response body as text (JSON, or SVG for the drawing), computed by a worker. */
 
-  chart(dto: ChartRequestDto, trace?: RequestTrace): Promise<string> {
+  chart(dto: ChartRequestDto, trace?: RequestTrace): Promise<JsonAnswer> {
     return withMeaning(dto, this.jobs.run('chart', chartInput(dto), trace));
   }
 
-  advanced(dto: ChartRequestDto, trace?: RequestTrace): Promise<string> {
+  advanced(dto: ChartRequestDto, trace?: RequestTrace): Promise<JsonAnswer> {
     return withMeaning(dto, this.jobs.run('advanced', chartInput(dto), trace));
   }
 
-  composite(dto: CompositeRequestDto, trace?: RequestTrace): Promise<string> {
+  composite(dto: CompositeRequestDto, trace?: RequestTrace): Promise<JsonAnswer> {
     const input: CompositeInput = { person1: birthInput(dto.person1), person2: birthInput(dto.person2), ...meaningInput(dto) };
     return withMeaning(dto, this.jobs.run('composite', input, trace));
   }
 
-  transit(dto: TransitRequestDto, trace?: RequestTrace): Promise<string> {
+  transit(dto: TransitRequestDto, trace?: RequestTrace): Promise<JsonAnswer> {
     const input: TransitInput = { ...birthInput(dto), at: transitInstant(dto.at), ...meaningInput(dto) };
     return withMeaning(dto, this.jobs.run('transit', input, trace));
   }
@@ -77,11 +78,11 @@ export class ChartService {
     return this.jobs.run('report', reportInput(dto), trace);
   }
 
-  penta(dto: PentaRequestDto, trace?: RequestTrace): Promise<string> {
+  penta(dto: PentaRequestDto, trace?: RequestTrace): Promise<JsonAnswer> {
     return withMeaning(dto, this.jobs.run('penta', { members: dto.members.map(birthInput), ...meaningInput(dto) }, trace));
   }
 
-  day(dto: DayRequestDto, trace?: RequestTrace): Promise<string> {
+  day(dto: DayRequestDto, trace?: RequestTrace): Promise<JsonAnswer> {
     return withMeaning(dto, this.jobs.run('day', dayInput(dto), trace));
   }
 }

@@ -5,6 +5,7 @@
  * ErrorFilter. Also: strict compilation, the labels against the engine tables, RULES.md and the reference
  * charts, negative checks, and ERROR_CODES against the codes raised in src/.
  */
+import { type JsonAnswer, jsonText } from '../../common/json-answer';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
@@ -154,10 +155,10 @@ function filtered(exception: unknown): Answer {
   return { status, body };
 }
 
-async function call<D extends object>(metatype: new () => D, body: unknown, operation: (dto: D) => Promise<string>): Promise<Answer> {
+async function call<D extends object>(metatype: new () => D, body: unknown, operation: (dto: D) => Promise<JsonAnswer>): Promise<Answer> {
   try {
     const dto = (await pipe.transform(body, { type: 'body', metatype })) as D;
-    return { status: 200, body: JSON.parse(await operation(dto)) };
+    return { status: 200, body: JSON.parse(jsonText(await operation(dto))) };
   } catch (err) {
     return filtered(err);
   }
@@ -168,7 +169,7 @@ async function ok<D extends object>(
   schema: string,
   metatype: new () => D,
   body: unknown,
-  operation: (dto: D) => Promise<string>,
+  operation: (dto: D) => Promise<JsonAnswer>,
   label: string,
 ): Promise<Json> {
   const answer = await call(metatype, body, operation);
@@ -765,8 +766,8 @@ describe('response schemas: strict (negative checks)', () => {
   let chart: Json;
   let advanced: Json;
   beforeAll(async () => {
-    chart = JSON.parse(await charts.chart({ ...RA, nodeType: 'true' }));
-    advanced = JSON.parse(await charts.advanced({ ...RA, nodeType: 'true' }));
+    chart = JSON.parse(jsonText(await charts.chart({ ...RA, nodeType: 'true' })));
+    advanced = JSON.parse(jsonText(await charts.advanced({ ...RA, nodeType: 'true' })));
     expectValid('Chart', chart, 'base chart');
     expectValid('AdvancedChart', advanced, 'base advanced chart');
   });

@@ -1,5 +1,6 @@
 import type { ModuleRef } from '@nestjs/core';
 import type { RequestTrace } from '../../common/request-log';
+import { type JsonAnswer, jsonText } from '../../common/json-answer';
 
 /** What a tool call runs with: the request's trace (deadline, key) and services from the API's module tree. */
 export interface ToolCall {
@@ -19,7 +20,10 @@ export type ToolOutput = { json: string | object } | { drawing: string; format: 
 export type ToolRunner = (call: ToolCall, input: never) => Promise<ToolOutput>;
 
 export const service = <T>(call: ToolCall, type: new (...args: never[]) => T): T => call.services.get(type, { strict: false });
-export const json = async (text: Promise<string | object> | string | object): Promise<ToolOutput> => ({ json: await text });
+export const json = async (text: Promise<JsonAnswer | object> | JsonAnswer | object): Promise<ToolOutput> => {
+  const answer = await text;
+  return { json: Buffer.isBuffer(answer) ? jsonText(answer) : answer };
+};
 export const drawing = async (body: Promise<string>, format: 'svg' | 'png' | undefined): Promise<ToolOutput> => ({
   drawing: await body,
   format: format ?? 'svg',
