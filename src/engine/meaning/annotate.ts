@@ -84,6 +84,47 @@ function marker(lib: MeaningLibrary, key: string): string | undefined {
   return mark ?? undefined;
 }
 
+/**
+ * Per library: the markers of the elements every chart has dozens of (gates, lines, channels), by number, so that
+ * naming them costs no key text (null: no such item). Anything else goes through `marker`.
+ */
+const numbered = new WeakMap<MeaningLibrary, { gates: (string | null)[]; lines: (string | null)[]; channels: Map<number, string | null> }>();
+
+function numberedOf(lib: MeaningLibrary) {
+  let tables = numbered.get(lib);
+  if (!tables) numbered.set(lib, (tables = { gates: [], lines: [], channels: new Map() }));
+  return tables;
+}
+
+const isGate = (n: number): boolean => Number.isInteger(n) && n >= 1 && n <= 64;
+
+function gateMarker(lib: MeaningLibrary, gate: number): string | undefined {
+  if (!isGate(gate)) return marker(lib, `gate:${gate}`);
+  const { gates } = numberedOf(lib);
+  let mark = gates[gate];
+  if (mark === undefined) gates[gate] = mark = marker(lib, `gate:${gate}`) ?? null;
+  return mark ?? undefined;
+}
+
+function lineMarker(lib: MeaningLibrary, gate: number, line: number): string | undefined {
+  if (!isGate(gate) || !Number.isInteger(line) || line < 1 || line > 6) return marker(lib, `line:${gate}.${line}`);
+  const { lines } = numberedOf(lib);
+  const at = gate * 8 + line;
+  let mark = lines[at];
+  if (mark === undefined) lines[at] = mark = marker(lib, `line:${gate}.${line}`) ?? null;
+  return mark ?? undefined;
+}
+
+function channelMarker(lib: MeaningLibrary, gate1: number, gate2: number): string | undefined {
+  const low = Math.min(gate1, gate2);
+  const high = Math.max(gate1, gate2);
+  if (!isGate(low) || !isGate(high)) return marker(lib, `channel:${low}-${high}`);
+  const { channels } = numberedOf(lib);
+  let mark = channels.get(low * 100 + high);
+  if (mark === undefined) channels.set(low * 100 + high, (mark = marker(lib, `channel:${low}-${high}`) ?? null));
+  return mark ?? undefined;
+}
+
 /** The worker's step: the answer as JSON text with a marker for each text (and the language and licence). */
 export function markMeaning(answer: object, lib: MeaningLibrary): string {
   const out = walk(answer as Json, lib, '', '') as JsonObject;
@@ -168,12 +209,14 @@ export function annotateMeaning(answer: object, lib: MeaningLibrary): JsonObject
 }
 
 function walk(value: Json, lib: MeaningLibrary, key: string, parentKey: string): Json {
-  if (Array.isArray(value)) return value.map((v) => walk(v, lib, key, parentKey));
+  if (Array.isArray(value)) return value.map((v) => (v !== null && typeof v === 'object' ? walk(v, lib, key, parentKey) : v));
   if (value === null || typeof value !== 'object') return value;
   const out: JsonObject = {};
   let named = false;
   for (const k in value) {
-    out[k] = walk(value[k], lib, k, key);
+    const v = value[k];
+    // Only objects and arrays can hold a labelled element: a number or string is taken as it is, without a call.
+    out[k] = v !== null && typeof v === 'object' ? walk(v, lib, k, key) : v;
     if (LABEL_FIELDS.has(k)) named = true;
   }
   if ('meaning' in value) return out;
@@ -187,9 +230,9 @@ function walk(value: Json, lib: MeaningLibrary, key: string, parentKey: string):
 
 /** The marker of the text of an object that is itself a labelled element, or undefined. */
 function ownMeaning(o: JsonObject, lib: MeaningLibrary, key: string, parentKey: string): string | undefined {
-  if (typeof o.gate1 === 'number' && typeof o.gate2 === 'number') return marker(lib, `channel:${Math.min(o.gate1, o.gate2)}-${Math.max(o.gate1, o.gate2)}`);
-  if (parentKey === 'activatedGates' && /^\d+$/.test(key)) return marker(lib, `gate:${key}`);
-  if (typeof o.gate === 'number') return marker(lib, typeof o.line === 'number' ? `line:${o.gate}.${o.line}` : `gate:${o.gate}`);
+  if (typeof o.gate1 === 'number' && typeof o.gate2 === 'number') return channelMarker(lib, o.gate1, o.gate2);
+  if (parentKey === 'activatedGates' && /^\d+$/.test(key)) return String(Number(key)) === key ? gateMarker(lib, Number(key)) : marker(lib, `gate:${key}`);
+  if (typeof o.gate === 'number') return typeof o.line === 'number' ? lineMarker(lib, o.gate, o.line) : gateMarker(lib, o.gate);
   if (key === 'incarnationCross' && typeof o.name === 'string') return marker(lib, `cross:${typeof o.quarter === 'string' ? o.quarter : ''}:${o.name}`);
   if (VARIABLE_SET.has(key) && typeof o.color === 'number' && typeof o.tone === 'number') {
     const arrow = o.arrow === 'left' || o.arrow === 'right' ? o.arrow : '';
