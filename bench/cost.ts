@@ -128,6 +128,8 @@ export async function run(report: Report): Promise<void> {
     ['ingresses_1y_line', 'ingresses', () => ({ ...range(365, Date.UTC(1990, 0, 1 + serial++)), level: 'line', bodies: [...PLANETS], nodeType: 'true' })],
     ['stations_20y', 'stations', () => ({ ...range(7300, Date.UTC(1990, 0, 1 + serial++)), bodies: [...STATION_BODIES] })],
     ['returns_120y_all_chart', 'returns', () => ({ ...birth(), ...range(43_800, Date.UTC(1985, 5, 15)), kinds: [...RETURN_KINDS], chart: true })],
+    // A short range far from birth: the passes' margins (PASS_MARGIN_DAYS) are most of the search.
+    ['returns_1y_saturn_chiron', 'returns', () => ({ ...birth(), ...range(365, Date.UTC(2030, 0, 1 + serial++)), kinds: ['saturn', 'chiron'], chart: false })],
     ['calendar_1y', 'transitCalendar', () => ({ ...birth(), ...range(365, Date.UTC(2026, 0, 1)) })],
     [
       'day',

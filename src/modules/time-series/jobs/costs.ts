@@ -2,7 +2,7 @@
  * What the time series cost, estimated from their input before they are queued: ms of one core's CPU on the
  * reference machine, as the chart family's (modules/chart/jobs/costs.ts, which says how they are measured and used).
  */
-import { RETURN_SPECS, type ReturnKind } from '../../../engine/search/returns';
+import { PASS_MARGIN_DAYS, RETURN_SPECS, type ReturnKind } from '../../../engine/search/returns';
 import type { MovingBody } from '../../../engine/search/motion';
 import type { Planet } from '../../../engine/types';
 import type { CostModel } from '../../../jobs/job-definition';
@@ -69,10 +69,22 @@ function ingressesMs(input: IngressesInput): number {
   return days(input) * perDay;
 }
 
+/**
+ * The days one kind's passes are searched over (returnSearchRange): the range and a margin on each side, never
+ * before birth (its local date is close enough here). A slow planet's margins, 800 or 1,408 days a side, are most of
+ * the work of a short range: a year of Saturn returns searches 1,965 days. The ephemeris's end is not counted.
+ */
+function searchedDays(input: ReturnsInput, kind: ReturnKind): number {
+  const margin = PASS_MARGIN_DAYS[kind] * DAY_MS;
+  const birthMs = Date.parse(input.birthdate);
+  const from = Math.max(Date.parse(input.from) - margin, Number.isNaN(birthMs) ? -Infinity : birthMs);
+  return Math.max(0, (Date.parse(input.to) + margin - from) / DAY_MS);
+}
+
 function returnsMs(input: ReturnsInput): number {
   let total = CHART_CALIBRATION.chartMs;
   for (const kind of input.kinds) {
-    total += days(input) * C.returnMsPerDay[kind];
+    total += searchedDays(input, kind) * C.returnMsPerDay[kind];
     // With chart: true every pass gets a transit overlay; a slow planet's return has up to three passes.
     if (input.chart) total += (days(input) / RETURN_SPECS[kind].period) * (kind === 'solar' || kind === 'lunar' ? 1 : 3) * C.returnOverlayMs;
   }
