@@ -4,7 +4,8 @@
  *   150 ms and 30 MB.
  * - The worker's part: /v1/chart and /v1/chart/advanced answers made with and without meaning, in process.
  * - Over HTTP on the real service (API, worker, Redis): /v1/chart at 32 connections, distinct births, with and
- *   without `meaning` in alternating rounds (the machine's drift falls on both), and at one connection the p50.
+ *   without `meaning` in alternating rounds (the machine's drift falls on both), and at one connection, request by
+ *   request alternating, the p50 and p99 (what the issue's "a chart within 10 %" is read as: one caller's wait).
  */
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
@@ -17,6 +18,7 @@ import { printReport } from './report';
 
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_MEANING_ROUNDS ?? 3);
+const ONE_CONNECTION_REQUESTS = Number(process.env.BENCH_MEANING_ONE_CONNECTION ?? 1000);
 
 function libraryLoad(): { ms: number; heapMb: number } {
   const script = `
@@ -145,24 +147,30 @@ export async function run(report: Report): Promise<void> {
       `req/s with meaning (${rates.meaning.map(Math.round).join(', ')}): ${((100 * mean(rates.meaning)) / mean(rates.plain)).toFixed(0)} % of without`,
     );
     report('meaning.http.p99_ms', Math.max(...p99.plain), `ms without, ${Math.max(...p99.meaning)} ms with (worst round)`);
-    const p50 = async (meaning: boolean) => {
-      const times: number[] = [];
-      for (let i = 0; i < 400; i++) {
-        const body = { ...(JSON.parse(birth(counter++)) as object), ...(meaning ? { meaning: 'de' } : {}) };
-        const t0 = performance.now();
-        const res = await post(svc.baseUrl, '/v1/chart', body);
-        if (res.status !== 200) throw new Error(`answered ${res.status}`);
-        times.push(performance.now() - t0);
-      }
-      times.sort((a, b) => a - b);
-      return times[200];
-    };
-    const one = { plain: [] as number[], meaning: [] as number[] };
-    for (let round = 0; round < 2; round++) {
-      one.plain.push(await p50(false));
-      one.meaning.push(await p50(true));
+    // One request at a time, the two kinds alternating request by request so that the machine's drift falls on
+    // both alike: what one caller waits for a chart with and without its texts.
+    const times = { plain: [] as number[], meaning: [] as number[] };
+    for (let i = 0; i < 2 * ONE_CONNECTION_REQUESTS; i++) {
+      const kind = i % 2 ? 'meaning' : 'plain';
+      const body = { ...(JSON.parse(birth(counter++)) as object), ...(kind === 'meaning' ? { meaning: 'de' } : {}) };
+      const t0 = performance.now();
+      const res = await post(svc.baseUrl, '/v1/chart', body);
+      if (res.status !== 200) throw new Error(`answered ${res.status}`);
+      times[kind].push(performance.now() - t0);
     }
-    report('meaning.http.one_connection_p50_ms', +mean(one.plain).toFixed(2), `ms without, ${mean(one.meaning).toFixed(2)} ms with meaning`);
+    const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))];
+    for (const [name, q] of [
+      ['p50', 0.5],
+      ['p99', 0.99],
+    ] as const) {
+      const plain = quantile(times.plain, q);
+      const withMeaning = quantile(times.meaning, q);
+      report(
+        `meaning.http.one_connection_${name}_ms`,
+        +plain.toFixed(2),
+        `ms without, ${withMeaning.toFixed(2)} ms with meaning (${((100 * withMeaning) / plain).toFixed(0)} %; ${ONE_CONNECTION_REQUESTS} requests each, alternating)`,
+      );
+    }
   } finally {
     await svc.stop();
   }
