@@ -5,7 +5,7 @@
  * - The worker's part: /v1/chart and /v1/chart/advanced answers made with and without meaning, in process.
  * - Over HTTP on the real service (API, worker, Redis): /v1/chart at 32 connections, distinct births, with and
  *   without `meaning` in alternating rounds (the machine's drift falls on both), and at one connection, request by
- *   request alternating, the p50 and p99 (what the issue's "a chart within 10 %" is read as: one caller's wait).
+ *   request alternating, the p50 and p99 (one caller's wait).
  */
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';

@@ -141,13 +141,17 @@ export function expandMeaning(json: string, libraries: MeaningLibraries): string
   for (let i = 1; i < parts.length; i++) {
     const part = parts[i];
     const close = part.indexOf('"');
-    const bar = part.indexOf('|');
-    const language = part.slice(0, bar) as MeaningLanguage;
-    const lib = MEANING_LANGUAGES.includes(language) ? libraries[language] : undefined;
-    const text = lib && fragmentText(lib, part.slice(bar + 1, close));
-    out += (text ?? 'null') + part.slice(close + 1);
+    out += (referencedText(part.slice(0, close), libraries) ?? 'null') + part.slice(close + 1);
   }
   return out;
+}
+
+/** The JSON text a marker refers to (`lang|key`), or undefined for an item no library has. */
+function referencedText(reference: string, libraries: MeaningLibraries): string | undefined {
+  const bar = reference.indexOf('|');
+  const language = reference.slice(0, bar) as MeaningLanguage;
+  const lib = MEANING_LANGUAGES.includes(language) ? libraries[language] : undefined;
+  return lib && fragmentText(lib, reference.slice(bar + 1));
 }
 
 /** Each text object's JSON as UTF-8 bytes, by the marker's reference `lang|key`, encoded once per process. */
@@ -158,10 +162,7 @@ const NULL_BYTES = Buffer.from('null');
 function bytesOf(reference: string, libraries: MeaningLibraries): Buffer {
   let bytes = fragmentBytes.get(reference);
   if (bytes === undefined) {
-    const bar = reference.indexOf('|');
-    const language = reference.slice(0, bar) as MeaningLanguage;
-    const lib = MEANING_LANGUAGES.includes(language) ? libraries[language] : undefined;
-    const text = lib && fragmentText(lib, reference.slice(bar + 1));
+    const text = referencedText(reference, libraries);
     if (text === undefined) return NULL_BYTES; // not remembered: only the library's own items are kept
     fragmentBytes.set(reference, (bytes = Buffer.from(text)));
   }

@@ -2,7 +2,8 @@
  * What the time series cost, estimated from their input before they are queued: ms of one core's CPU on the
  * reference machine, as the chart family's (modules/chart/jobs/costs.ts, which says how they are measured and used).
  */
-import { PASS_MARGIN_DAYS, RETURN_SPECS, type ReturnKind } from '../../../engine/search/returns';
+import { jdFromUtcMs } from '../../../engine/ephemeris';
+import { RETURN_SPECS, returnSearchRange, type ReturnKind } from '../../../engine/search/returns';
 import type { MovingBody } from '../../../engine/search/motion';
 import type { Planet } from '../../../engine/types';
 import type { CostModel } from '../../../jobs/job-definition';
@@ -70,15 +71,14 @@ function ingressesMs(input: IngressesInput): number {
 }
 
 /**
- * The days one kind's passes are searched over (returnSearchRange): the range and a margin on each side, never
- * before birth (its local date is close enough here). A slow planet's margins, 800 or 1,408 days a side, are most of
- * the work of a short range: a year of Saturn returns searches 1,965 days. The ephemeris's end is not counted.
+ * The days one kind's passes are searched over (returnSearchRange, which the job uses too): the range and a margin
+ * on each side, never before birth (its date is close enough here). A slow planet's margins, 800 or 1,408 days a side,
+ * are most of the work of a short range: a year of Saturn returns searches 1,965 days.
  */
 function searchedDays(input: ReturnsInput, kind: ReturnKind): number {
-  const margin = PASS_MARGIN_DAYS[kind] * DAY_MS;
-  const birthMs = Date.parse(input.birthdate);
-  const from = Math.max(Date.parse(input.from) - margin, Number.isNaN(birthMs) ? -Infinity : birthMs);
-  return Math.max(0, (Date.parse(input.to) + margin - from) / DAY_MS);
+  const jd = (iso: string) => jdFromUtcMs(Date.parse(iso));
+  const [from, to] = returnSearchRange(jd(input.birthdate), kind, jd(input.from), jd(input.to));
+  return Math.max(0, to - from);
 }
 
 function returnsMs(input: ReturnsInput): number {
