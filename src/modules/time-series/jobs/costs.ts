@@ -77,7 +77,10 @@ function ingressesMs(input: IngressesInput): number {
  */
 function searchedDays(input: ReturnsInput, kind: ReturnKind): number {
   const jd = (iso: string) => jdFromUtcMs(Date.parse(iso));
-  const [from, to] = returnSearchRange(jd(input.birthdate), kind, jd(input.from), jd(input.to));
+  // A birth date that does not parse (never one the DTO let through) bounds nothing: a NaN bound would make the
+  // estimate NaN, and admission would add NaN to its key's counters.
+  const birthJd = jd(input.birthdate);
+  const [from, to] = returnSearchRange(Number.isNaN(birthJd) ? -Infinity : birthJd, kind, jd(input.from), jd(input.to));
   return Math.max(0, to - from);
 }
 
