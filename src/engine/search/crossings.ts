@@ -165,9 +165,14 @@ export function findCrossings(motion: BodyMotion, fromJd: number, toJd: number, 
   const scan = (a: Sample, b: Sample): void => {
     const h = b.t - a.t;
     if (provenMonotone(a, b, motion)) return emitBetween(a, b);
-    // Not proven monotone: the longitude stays within the band its speed bound allows from both ends.
-    const reachLo = (a.x + b.x - motion.maxSpeed * h) / 2;
-    const reachHi = (a.x + b.x + motion.maxSpeed * h) / 2;
+    // Not proven monotone: the longitude stays within the band its speed bound allows from both ends, and within
+    // the acceleration bound's M·h²/8 of the chord between them (the interpolation error of a curve whose second
+    // derivative is at most M). The second is the narrower once h is short: where the true Node turns a few
+    // hundredths of a degree from a boundary, it drops the steps that do not reach it, which halving to a second
+    // would otherwise sample by the hundred.
+    const bend = (motion.maxAccel * h * h) / 8;
+    const reachLo = Math.max((a.x + b.x - motion.maxSpeed * h) / 2, Math.min(a.x, b.x) - bend);
+    const reachHi = Math.min((a.x + b.x + motion.maxSpeed * h) / 2, Math.max(a.x, b.x) + bend);
     if (cellOf(reachLo, grid) === cellOf(reachHi, grid)) return; // no boundary within reach
     if (h < MIN_STEP_DAYS) return emitBetween(a, b); // a second: at most one net crossing matters
     const m = sampleNear(motion, (a.t + b.t) / 2, a);
