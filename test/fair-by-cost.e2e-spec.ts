@@ -1,7 +1,8 @@
 /**
  * Fair by cost (README "Fair use"): one key's heavy requests must not make anyone else wait. With the real API, a
  * real worker process and the real Redis: for each heavy kind, key A keeps 32 requests in flight (distinct inputs)
- * while key B sends one /v1/chart at a time; and two heavy keys at once share the heavy capacity.
+ * while key B sends one /v1/chart at a time, at most 20 a second (helpers/heavy-load.ts fairScenario says why); and
+ * two heavy keys at once share the heavy capacity.
  */
 import type { ChildProcess } from 'node:child_process';
 import { fairScenario, HEAVY_KINDS, HeavyKind, HeavySample, heavyLoadInChild, statusCounts, throughput } from './helpers/heavy-load';
