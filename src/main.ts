@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   stopWithParent();
   // APP_ROLE=all: this process serves HTTP, forked processes compute (every core), unless WORKERS=0.
   const workerCount = config.role === 'all' ? resolveWorkerCount(config.workers) : 0;
-  const pool = workerCount > 0 ? new WorkerPool(workerCount, { REDIS_URL: config.redisUrl }, config.logLevel) : undefined;
+  const pool = workerCount > 0 ? new WorkerPool(workerCount, { REDIS_URL: config.redisUrl }, config.logLevel, config.workerHeapMb) : undefined;
   pool?.start();
 
   const app = await createApp(pool ? { ...config, role: 'api' } : config);

@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { resolveWorkerCount } from './worker-pool';
+import { resolveWorkerCount, workerExecArgv } from './worker-pool';
 
 describe('resolveWorkerCount', () => {
   it('auto: the cores the API leaves spare, at least one', () => {
@@ -9,5 +10,31 @@ describe('resolveWorkerCount', () => {
   it('a number is taken as it is (0: the worker runs in the API process)', () => {
     expect(resolveWorkerCount(0)).toBe(0);
     expect(resolveWorkerCount(5)).toBe(5);
+  });
+});
+
+describe('workerExecArgv: the forked workers’ heap limit (WORKER_HEAP_MB)', () => {
+  /** The heap limit V8 itself reports in a node started with these options, MB. */
+  const heapLimitMb = (args: string[]) =>
+    Number(
+      execFileSync(process.execPath, [...args, '-e', 'process.stdout.write(String(require("v8").getHeapStatistics().heap_size_limit))'], {
+        env: { ...process.env, NODE_OPTIONS: '' },
+      }),
+    ) /
+    2 ** 20;
+
+  it('a worker started with the options gets about that old space (V8 adds its young generation)', () => {
+    const args = workerExecArgv([], 256);
+    expect(args).toEqual(['--max-old-space-size=256']);
+    const limited = heapLimitMb(args);
+    expect(limited).toBeGreaterThanOrEqual(256);
+    expect(limited).toBeLessThan(320);
+    expect(heapLimitMb([])).toBeGreaterThan(320); // V8's own (it depends on the machine's memory), for contrast
+  });
+
+  it('0 adds nothing; a limit the API was given (command line or NODE_OPTIONS) is left to win', () => {
+    expect(workerExecArgv(['--enable-source-maps'], 0)).toEqual(['--enable-source-maps']);
+    expect(workerExecArgv(['--max-old-space-size=1024'], 256)).toEqual(['--max-old-space-size=1024']);
+    expect(workerExecArgv([], 256, '--trace-warnings --max-old-space-size=512')).toEqual([]);
   });
 });

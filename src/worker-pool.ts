@@ -34,6 +34,8 @@ export class WorkerPool {
     private readonly count: number,
     private readonly env: Record<string, string>,
     logLevel: ConstructorParameters<typeof JsonLogger>[0],
+    /** The workers' V8 old-space limit, MB (0: V8's own); a limit given in the API's own node options wins. */
+    private readonly heapMb = 0,
   ) {
     this.logger = new JsonLogger(logLevel);
   }
@@ -44,7 +46,8 @@ export class WorkerPool {
 
   private spawn(): void {
     // Under ts-node (npm run start:ts) the children need the same TypeScript loader; compiled (npm start, dist/) they do not.
-    const execArgv = __filename.endsWith('.ts') ? [...process.execArgv, '-r', 'ts-node/register/transpile-only'] : process.execArgv;
+    const base = __filename.endsWith('.ts') ? [...process.execArgv, '-r', 'ts-node/register/transpile-only'] : process.execArgv;
+    const execArgv = workerExecArgv(base, this.heapMb, process.env.NODE_OPTIONS);
     const child = fork(process.argv[1], process.argv.slice(2), {
       // A forked worker's own listeners take any free port (its /metrics port too, when the API has one).
       env: {
@@ -93,4 +96,13 @@ export class WorkerPool {
 export function stopWithParent(): void {
   if (process.env.HD_SUPERVISED_WORKER !== '1' || !process.send) return;
   process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+}
+
+/**
+ * A forked worker's node options: the API's own, plus the heap limit `heapMb` (0: none) unless the API's command
+ * line or NODE_OPTIONS already sets one (the forks inherit that, and it wins).
+ */
+export function workerExecArgv(base: readonly string[], heapMb: number, nodeOptions = ''): string[] {
+  const limited = [...base, ...nodeOptions.split(/\s+/)].some((a) => a.startsWith('--max-old-space-size'));
+  return heapMb > 0 && !limited ? [...base, `--max-old-space-size=${heapMb}`] : [...base];
 }

@@ -39,6 +39,12 @@ export interface AppConfig {
   mcpMaxAnswerBytes: number;
   /** `all` role: worker processes forked beside the API ('auto': the cores the API leaves spare, at least 1; 0 = in-process). */
   workers: number | 'auto';
+  /**
+   * WORKER_HEAP_MB: the V8 old-space limit of each forked worker process (`--max-old-space-size`), MB; 0 leaves V8's
+   * own. A worker holds a few chunks and jobs at a time; without a limit V8 let its heap float to about 590 MB during
+   * a 100,000-item bulk job.
+   */
+  workerHeapMb: number;
   adminToken?: string;
   /** ADMIN_READ_WRITE=true enables retry/clean/remove on the queue dashboard (read-only otherwise). */
   adminReadWrite: boolean;
@@ -255,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bulkConcurrency: int(env, 'BULK_CONCURRENCY', 2, 1, 64),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
     webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 10_000, 10, 3_600_000),
+    workerHeapMb: int(env, 'WORKER_HEAP_MB', 256, 0, 1_048_576),
     workers: (env.WORKERS ?? '').trim().toLowerCase() === 'auto' || !env.WORKERS?.trim() ? 'auto' : int(env, 'WORKERS', 0, 0, 256),
     adminToken,
     adminReadWrite: adminReadWriteRaw === 'true',

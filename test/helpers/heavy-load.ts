@@ -234,7 +234,13 @@ export async function fairScenario(
     children,
   );
   await sleep(o.rampMs);
-  const keyB = await runChartsOneAtATime({ baseUrl: o.baseUrl, key: o.keyB, durationMs: o.sharedMs - o.rampMs - 1_000, seed: o.seed + 900_000, paceMs: KEY_B_PACE_MS });
+  const keyB = await runChartsOneAtATime({
+    baseUrl: o.baseUrl,
+    key: o.keyB,
+    durationMs: o.sharedMs - o.rampMs - 1_000,
+    seed: o.seed + 900_000,
+    paceMs: KEY_B_PACE_MS,
+  });
   const sharedSamples = await heavy;
   const withBPerS = throughput(sharedSamples, sharedStart + o.rampMs, sharedStart + o.sharedMs);
   const after = await alonePhase(o.seed + AFTER_SEED);
