@@ -13,7 +13,10 @@ const KEY_B = 'fair-cost-key-b-0123456789';
 const KEY_C = 'fair-cost-key-c-0123456789';
 /**
  * How long key A's load runs in each of its two alone phases (before and after the shared one) and beside key B; its
- * throughput is counted after RAMP_MS of each. The slow kinds (ingresses 2–5/s, returns 0.9–1.5/s) run longer. Kept
+ * throughput is counted after RAMP_MS of each. The slow kinds (ingresses 2–5/s, returns 0.9–1.5/s) run longer.
+ * Key B sends for the shared phase less RAMP_MS and a second, at most 20 charts a second: 10 s gives it about 140
+ * answers, so its p99 is the second-worst answer, not the worst (8 s gave 95-101 answers, and the p99 of 100 or fewer
+ * is their maximum). Kept
  * short so that the whole of `npm test` stays within CI's 15 minutes when the machine is in its slow state.
  * The two heavy keys' inputs are distinct from each other and from the ingresses phases' (modulo the 100,000 ingress
  * start days; see heavy-load.ts).
@@ -23,10 +26,10 @@ const RAMP_MS = 2_000;
 const DURATIONS: Record<HeavyKind, { aloneMs: number; sharedMs: number }> = {
   ingresses: { aloneMs: 9_000, sharedMs: SHARED_MS },
   returns: { aloneMs: 9_000, sharedMs: SHARED_MS },
-  calendar: { aloneMs: 6_000, sharedMs: 8_000 },
-  day: { aloneMs: 6_000, sharedMs: 8_000 },
-  png: { aloneMs: 6_000, sharedMs: 8_000 },
-  batch: { aloneMs: 6_000, sharedMs: 8_000 },
+  calendar: { aloneMs: 6_000, sharedMs: 10_000 },
+  day: { aloneMs: 6_000, sharedMs: 10_000 },
+  png: { aloneMs: 6_000, sharedMs: 10_000 },
+  batch: { aloneMs: 6_000, sharedMs: 10_000 },
 };
 
 const children = new Set<ChildProcess>();
