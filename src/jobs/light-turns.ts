@@ -4,7 +4,7 @@
  * earliest-taken first among equals.
  *
  * BullMQ applies a job's priority when a worker takes it from Redis; a worker takes up to WORKER_CONCURRENCY light
- * jobs (groups of up to 32 requests, ~4 ms of work each) ahead, to hide Redis's round trips. Run in the order they
+ * jobs (groups of up to 8 requests, a few ms of work each) ahead, to hide Redis's round trips. Run in the order they
  * were taken, a group of an idle key's single chart that arrives behind them waits for all of them: about 3.5 ms
  * for every group taken ahead (key B's p50 was 130 ms beside a key sending 100-chart batches, 26 ms with 4 taken
  * ahead, 12 with 1). Here the groups a worker holds take turns at each item by priority instead, so such a group

@@ -20,9 +20,17 @@ import { ResultCache } from '../result-cache';
 import { Lanes } from './4-lanes';
 import { JobFailed, JobWait, PendingJobs } from './6-pending-jobs';
 
-/** A group's size: at most this many items … */
-export const GROUP_MAX_ITEMS = 32;
-/** … and about this much estimated compute (a worker slice, jobs/slicer.ts; 32 charts are about 4 ms). */
+/**
+ * A group's size: at most this many items … An idle key's request reaches a busy worker only when one of the groups
+ * it holds is done (WORKER_CONCURRENCY of them; light turns then put it first), so a group's time on the worker is
+ * that request's wait. A chart's item takes 0.3-0.6 ms there (place, zone, chart, JSON, not just the chart's
+ * 0.12 ms of estimate), so a group of 32 held a slot for 10-19 ms: key B's p50 beside 100-chart batches was 33 ms
+ * (39-53 ms in earlier runs that slow day) against 24 and 27 ms with 8, and /v1/chart at 32 connections was
+ * unchanged within the machine's drift (735, 852 req/s with 32; 782, 702 with 8, interleaved). Under load 32
+ * connections fill groups of about 8 anyway (HOLD_WHILE_GROUPS); a batch's 100 charts now take 13 trips, not 4.
+ */
+export const GROUP_MAX_ITEMS = 8;
+/** … and about this much estimated compute (a worker slice, jobs/slicer.ts). */
 export const GROUP_MAX_COMPUTE_MS = 4;
 /**
  * While this many groups are out, new requests gather for up to HOLD_MS (or until a group comes back) before
