@@ -26,8 +26,8 @@ import { JobFailed, JobWait, PendingJobs } from './6-pending-jobs';
  * that request's wait. A chart's item takes 0.3-0.6 ms there (place, zone, chart, JSON, not just the chart's
  * 0.12 ms of estimate), so a group of 32 held a slot for 10-19 ms: key B's p50 beside 100-chart batches was 33 ms
  * (39-53 ms in earlier runs that slow day) against 24 and 27 ms with 8, and /v1/chart at 32 connections was
- * unchanged within the machine's drift (735, 852 req/s with 32; 782, 702 with 8, interleaved). Under load 32
- * connections fill groups of about 8 anyway (HOLD_WHILE_GROUPS); a batch's 100 charts now take 13 trips, not 4.
+ * unchanged within the machine's drift (735, 852 req/s with 32; 782, 702 with 8, interleaved). A batch's 100
+ * charts now take 13 trips through Redis, not 4.
  */
 export const GROUP_MAX_ITEMS = 8;
 /** … and about this much estimated compute (a worker slice, jobs/slicer.ts). */
