@@ -75,7 +75,17 @@ describe('operations: metrics, dashboard, request log (separate API and worker p
   it('observes job duration, wait time and outcome on the worker /metrics', async () => {
     const ok = await post(svc.baseUrl, '/v1/chart', chartBody('01:04'));
     expect(ok.status).toBe(200);
-    const text = await scrape(svc.workerUrl!);
+    // The worker observes a job on BullMQ's completed event, once its move to completed has returned; the API may
+    // answer first (a clean-clone CI run scraped 3 of the 4): read the metrics once the worker has observed it.
+    let text = '';
+    await waitFor(
+      async () => {
+        text = await scrape(svc.workerUrl!);
+        return (sample(text, 'hd_job_duration_seconds_count', { job: 'chart' }) ?? 0) >= queued.length + 1;
+      },
+      10_000,
+      'the worker to observe the fourth job',
+    );
     expect(sample(text, 'hd_job_duration_seconds_count', { job: 'chart' })).toBeGreaterThanOrEqual(queued.length + 1);
     expect(sample(text, 'hd_job_wait_seconds_count', { job: 'chart' })).toBeGreaterThanOrEqual(queued.length + 1);
     // the queued jobs waited at least until the worker came up

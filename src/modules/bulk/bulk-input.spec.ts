@@ -61,11 +61,14 @@ describe('CSV items', () => {
 
   it('reads 100,000 rows in well under the request time', async () => {
     const csv = 'id,birthdate,birthtime,location\n' + Array.from({ length: 100_000 }, (_, i) => `p${i},1948-04-09,00:14,"Montreal, Quebec, Canada"`).join('\n');
-    const start = performance.now();
+    // Counted in this process's CPU time, not wall time: under `npm test` other suites share the two cores, and a
+    // clean-clone run's wall clock read 7.4 s for what takes about 1 s of work here.
+    const start = process.cpuUsage();
     const items = await csvItems(csv, 100_000);
     expect(items).toHaveLength(100_000);
     expect(items[99_999]).toEqual({ id: 'p99999', ...RA });
-    expect(performance.now() - start).toBeLessThan(5_000);
+    const { user, system } = process.cpuUsage(start);
+    expect((user + system) / 1000).toBeLessThan(5_000);
   });
 });
 
