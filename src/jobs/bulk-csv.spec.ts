@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { csvCells, csvColumns, csvHeaderLine, csvRows } from './bulk-csv';
+import { csvCells, csvColumns, csvHeaderLine, csvLine, csvRows } from './bulk-csv';
 
 const CHART = {
   type: 'Manifestor',
@@ -72,5 +72,18 @@ describe('results as CSV', () => {
       ['a,"b"', '200', '', 'Montréal, Quebec, Canada'],
       ['2', '422', 'say "no", twice', ''],
     ]);
+  });
+
+  it('quotes as RFC 4180 says: a cell with a comma, a double quote or a line break, its quotes doubled', () => {
+    expect(csvLine(['a,b', 'say "hi"', 'two\nlines', 'cr\rx', '', ' spaced ', 'Zürich'])).toBe('"a,b","say ""hi""","two\nlines","cr\rx",, spaced ,Zürich\n');
+  });
+
+  it('writes lines csv-parse reads back to the same cells, whatever they hold', () => {
+    let seed = 7;
+    const rnd = (n: number) => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0), seed % n);
+    const alphabet = ['a', 'Z', ' ', ',', '"', '\n', '\r\n', ';', 'é', '🜁', '=', '\t'];
+    const cellOf = () => Array.from({ length: rnd(8) }, () => alphabet[rnd(alphabet.length)]).join('');
+    const rows = Array.from({ length: 300 }, () => Array.from({ length: 1 + rnd(6) }, cellOf));
+    for (const cells of rows) expect(parse(csvLine(cells), { relax_column_count: true })).toEqual([cells]);
   });
 });
