@@ -27,6 +27,20 @@ const DATE = { context: { code: 'INVALID_DATE' } };
 const TIME = { context: { code: 'INVALID_TIME' } };
 const LOCATION = { context: { code: 'INVALID_LOCATION' } };
 
+/** A birthdate as the DTO takes it: text YYYY-MM-DD naming a real calendar date. */
+export function isBirthdate(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number);
+  return isCalendarDate(y, m, d);
+}
+
+/** A birthtime as the DTO takes it: HH:MM on a 24-hour clock. */
+export const BIRTHTIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** The length of a location the DTO takes (class-validator's MinLength and MaxLength). */
+export const LOCATION_LENGTH = { min: 2, max: 200 };
+/** The lunar nodes a chart may use. */
+export const NODE_TYPES = ['true', 'mean'];
+
 /**
  * A real calendar date (no 2023-02-30), whatever the year: a real date outside the supported range is
  * well-formed input the engine cannot compute, refused there as 422 DATE_OUT_OF_RANGE, not here as 400.
@@ -38,13 +52,7 @@ function IsCalendarDate(): PropertyDecorator {
       target: target.constructor,
       propertyName: propertyName as string,
       options: { ...DATE, message: 'birthdate must be a real calendar date, YYYY-MM-DD' },
-      validator: {
-        validate(value: unknown): boolean {
-          if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-          const [y, m, d] = value.split('-').map(Number);
-          return isCalendarDate(y, m, d);
-        },
-      },
+      validator: { validate: isBirthdate },
     });
 }
 
@@ -82,7 +90,7 @@ export class BirthDataDto {
 
   @ApiProperty({ example: '00:14', description: 'Local birth time on a 24-hour clock, HH:MM.' })
   @IsString({ ...TIME, message: 'birthtime must be a string HH:MM' })
-  @Matches(/^([01]\d|2[0-3]):[0-5]\d$/, { ...TIME, message: 'birthtime must be HH:MM on a 24-hour clock (00:00 to 23:59)' })
+  @Matches(BIRTHTIME, { ...TIME, message: 'birthtime must be HH:MM on a 24-hour clock (00:00 to 23:59)' })
   birthtime: string;
 
   @ApiPropertyOptional({
@@ -93,8 +101,8 @@ export class BirthDataDto {
   })
   @ValidateIf((o: BirthDataDto) => o.location !== undefined || (o.placeId === undefined && (o.latitude === undefined || o.longitude === undefined)))
   @IsString({ ...LOCATION, message: 'location must be "City, Country" (or give latitude and longitude)' })
-  @MinLength(2, { ...LOCATION, message: 'location must be "City, Country" (or give latitude and longitude)' })
-  @MaxLength(200, { ...LOCATION, message: 'location must be at most 200 characters' })
+  @MinLength(LOCATION_LENGTH.min, { ...LOCATION, message: 'location must be "City, Country" (or give latitude and longitude)' })
+  @MaxLength(LOCATION_LENGTH.max, { ...LOCATION, message: 'location must be at most 200 characters' })
   location?: string;
 
   @ApiPropertyOptional({
@@ -135,6 +143,6 @@ export class BirthDataDto {
 
   @ApiPropertyOptional({ enum: ['true', 'mean'], default: 'true', description: 'Lunar node: true (osculating, the standard) or mean.' })
   @IsOptional()
-  @IsIn(['true', 'mean'], { message: 'nodeType must be "true" or "mean"' })
+  @IsIn(NODE_TYPES, { message: 'nodeType must be "true" or "mean"' })
   nodeType?: 'true' | 'mean';
 }
