@@ -11,11 +11,26 @@ describe('plain chart items, checked without class-validator', () => {
 
   // Values the DTO takes, then values it refuses (or that are not a plain item's), per field.
   const values: Record<string, [unknown[], unknown[]]> = {
-    birthdate: [['1990-05-15', '2000-02-29', '0999-12-31', '9999-01-01'], ['1900-02-29', '2023-02-30', '1990-5-15', ' 1990-05-15', '1990-05-15T00:00', 19900515, null]],
-    birthtime: [['00:00', '23:59', '07:05'], ['24:00', '7:30', '07:60', '12:30:00', 1230, '', null]],
-    location: [['Paris, France', '  Montréal,   Canada ', 'ab', 'é'.repeat(200), 'Zürich\u0301, CH', '🜁🜁', 'a'.repeat(199) + '🜁'], ['x', '🜁', 'a'.repeat(201), '\uFE0Fa', 42, '', null]],
-    nodeType: [[undefined, 'true', 'mean'], ['TRUE', 1, null]],
-    meaning: [[undefined, 'en', 'de'], ['xx', null]],
+    birthdate: [
+      ['1990-05-15', '2000-02-29', '0999-12-31', '9999-01-01'],
+      ['1900-02-29', '2023-02-30', '1990-5-15', ' 1990-05-15', '1990-05-15T00:00', 19900515, null],
+    ],
+    birthtime: [
+      ['00:00', '23:59', '07:05'],
+      ['24:00', '7:30', '07:60', '12:30:00', 1230, '', null],
+    ],
+    location: [
+      ['Paris, France', '  Montréal,   Canada ', 'ab', 'é'.repeat(200), 'Zürich\u0301, CH', '🜁🜁', 'a'.repeat(199) + '🜁'],
+      ['x', '🜁', 'a'.repeat(201), '\uFE0Fa', 42, '', null],
+    ],
+    nodeType: [
+      [undefined, 'true', 'mean'],
+      ['TRUE', 1, null],
+    ],
+    meaning: [
+      [undefined, 'en', 'de'],
+      ['xx', null],
+    ],
     extra: [[undefined], ['y']],
   };
 
@@ -52,6 +67,8 @@ describe('plain chart items, checked without class-validator', () => {
     expect(plainChartInput({ ...base, location: 'Paris, France', timezone: 'Europe/Paris' })).toBeUndefined();
     expect(plainChartInput({ ...base, placeId: 2988507 })).toBeUndefined();
     expect(plainChartInput({ ...base, location: 'Paris, France', colour: 'red' })).toBeUndefined();
-    expect(plainChartInput(JSON.parse('{"birthdate":"1990-05-15","birthtime":"12:30","location":"Paris, France","__proto__":{}}') as Record<string, unknown>)).toBeUndefined();
+    expect(
+      plainChartInput(JSON.parse('{"birthdate":"1990-05-15","birthtime":"12:30","location":"Paris, France","__proto__":{}}') as Record<string, unknown>),
+    ).toBeUndefined();
   });
 });
