@@ -83,6 +83,21 @@ describe('resolveBirth: sources of place and zone', () => {
     expect(birth.utcOffset).toBe('+01:00');
   });
 
+  it('a place found by name before answers the same, and what one birth changed of it does not reach the next', () => {
+    const paris = { birthdate: '1990-05-15', birthtime: '12:30', location: 'Paris, France' };
+    const moved = resolveBirth({ ...paris, latitude: 48, longitude: 2, timezone: 'Europe/London' }).birth.location;
+    expect(moved).toMatchObject({ name: 'Paris', latitude: 48, longitude: 2, timezone: 'Europe/London' });
+    const first = resolveBirth(paris).birth.location;
+    const again = resolveBirth(paris).birth.location;
+    expect(first).toMatchObject({ name: 'Paris', latitude: 48.85341, longitude: 2.3488, timezone: 'Europe/Paris' });
+    expect(again).toEqual(first);
+    expect(again).not.toBe(first);
+    again.timezone = 'UTC';
+    expect(resolveBirth(paris).birth.location.timezone).toBe('Europe/Paris');
+    // the name as written is echoed on every answer, not only the first
+    for (let i = 0; i < 2; i++) expect(resolveBirth({ ...paris, location: 'Москва, Россия' }).birth.location).toMatchObject({ name: 'Moscow', asWritten: 'Москва' });
+  });
+
   it('echoes the ambiguity and the clock-change note', () => {
     const a = resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30', location: 'Springfield, USA' });
     expect(a.birth.location.alternatives).toBeGreaterThan(0);

@@ -13,7 +13,7 @@
  * from it to standard time is a clock change of the birthplace with the same gap/overlap rule).
  */
 import { assertBirthDate } from './chart';
-import { normalizeKey, resolvePlace, resolvePlaceById } from '../places';
+import { normalizeKey, resolvePlace, resolvePlaceById, type ResolvedPlace } from '../places';
 import { formatOffset, localToUtc, parseLocal, zoneForCoordinates, canonicalZoneName } from '../time';
 import { EngineInputError } from '../types';
 
@@ -56,6 +56,42 @@ function isNum(x: unknown): x is number {
   return typeof x === 'number' && Number.isFinite(x);
 }
 
+/** A place found in the gazetteer as a birth echoes it; `byName`: found by its name as written (not by id). */
+function placeEcho(p: ResolvedPlace, byName: boolean): BirthLocationEcho {
+  const echo: BirthLocationEcho = {
+    name: p.name,
+    region: p.region,
+    country: p.country,
+    countryCode: p.countryCode,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    timezone: p.timezone,
+    placeId: p.placeId,
+  };
+  if (p.alternatives) echo.alternatives = p.alternatives;
+  if (byName && p.asWritten && normalizeKey(p.asWritten) !== normalizeKey(p.name)) echo.asWritten = p.asWritten;
+  return echo;
+}
+
+/**
+ * Places found by name lately, by the name as given (at most PLACES_REMEMBERED, then forgotten all at once). Births
+ * come from few places compared with their number: a bulk job's rows, an app's users. Finding a place by name took
+ * about 15 µs of a chart's 140-200 (CPU profile of a worker during a bulk job); a name seen before costs one lookup.
+ * Frozen, as callers share it: each copies it before changing a field.
+ */
+const placesByName = new Map<string, Readonly<BirthLocationEcho>>();
+const PLACES_REMEMBERED = 20_000;
+
+function placeByName(location: string): Readonly<BirthLocationEcho> {
+  let echo = placesByName.get(location);
+  if (echo === undefined) {
+    echo = Object.freeze(placeEcho(resolvePlace(location), true));
+    if (placesByName.size >= PLACES_REMEMBERED) placesByName.clear();
+    placesByName.set(location, echo);
+  }
+  return echo;
+}
+
 /** The place of a birth (name, coordinates, zone) from location and/or coordinates and an optional zone. */
 export function resolveBirthPlace(input: Omit<BirthInputFields, 'birthdate' | 'birthtime'>): BirthLocationEcho {
   const hasLat = input.latitude !== undefined && input.latitude !== null;
@@ -88,19 +124,7 @@ export function resolveBirthPlace(input: Omit<BirthInputFields, 'birthdate' | 'b
 
   let loc: BirthLocationEcho;
   if (location || hasId) {
-    const p = hasId ? resolvePlaceById(input.placeId as number) : resolvePlace(location);
-    loc = {
-      name: p.name,
-      region: p.region,
-      country: p.country,
-      countryCode: p.countryCode,
-      latitude: p.latitude,
-      longitude: p.longitude,
-      timezone: p.timezone,
-      placeId: p.placeId,
-    };
-    if (p.alternatives) loc.alternatives = p.alternatives;
-    if (!hasId && p.asWritten && normalizeKey(p.asWritten) !== normalizeKey(p.name)) loc.asWritten = p.asWritten;
+    loc = { ...(hasId ? placeEcho(resolvePlaceById(input.placeId as number), false) : placeByName(location)) };
     if (hasLat) {
       loc.latitude = input.latitude as number;
       loc.longitude = input.longitude as number;
