@@ -99,10 +99,23 @@ export function stopWithParent(): void {
 }
 
 /**
- * A forked worker's node options: the API's own, plus the heap limit `heapMb` (0: none) unless the API's command
- * line or NODE_OPTIONS already sets one (the forks inherit that, and it wins).
+ * A worker's young generation, MB a semi-space (V8's own: 16). A chart leaves a few dozen KB of short-lived objects;
+ * with 32 the young collections are half as many, and more of a chunk's answers die before one. bench bulk, 50,000
+ * rows, runs one after another: 9.12 and 8.89 s with V8's own, 8.57 and 8.62 s with 32 (worker RSS 302-312 MB →
+ * 342-346 MB).
+ */
+export const WORKER_SEMI_SPACE_MB = 32;
+
+/**
+ * A forked worker's node options: the API's own, plus the heap limit `heapMb` (0: none) and the young generation
+ * (WORKER_SEMI_SPACE_MB), each unless the API's command line or NODE_OPTIONS already sets it (the forks inherit
+ * that, and it wins).
  */
 export function workerExecArgv(base: readonly string[], heapMb: number, nodeOptions = ''): string[] {
-  const limited = [...base, ...nodeOptions.split(/\s+/)].some((a) => a.startsWith('--max-old-space-size'));
-  return heapMb > 0 && !limited ? [...base, `--max-old-space-size=${heapMb}`] : [...base];
+  const given = [...base, ...nodeOptions.split(/\s+/)];
+  const has = (flag: string) => given.some((a) => a.startsWith(flag));
+  const args = [...base];
+  if (!has('--max-semi-space-size')) args.push(`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`);
+  if (heapMb > 0 && !has('--max-old-space-size')) args.push(`--max-old-space-size=${heapMb}`);
+  return args;
 }
