@@ -95,7 +95,8 @@ describe('resolveBirth: sources of place and zone', () => {
     again.timezone = 'UTC';
     expect(resolveBirth(paris).birth.location.timezone).toBe('Europe/Paris');
     // the name as written is echoed on every answer, not only the first
-    for (let i = 0; i < 2; i++) expect(resolveBirth({ ...paris, location: 'Москва, Россия' }).birth.location).toMatchObject({ name: 'Moscow', asWritten: 'Москва' });
+    for (let i = 0; i < 2; i++)
+      expect(resolveBirth({ ...paris, location: 'Москва, Россия' }).birth.location).toMatchObject({ name: 'Moscow', asWritten: 'Москва' });
   });
 
   it('echoes the ambiguity and the clock-change note', () => {
