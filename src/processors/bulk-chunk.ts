@@ -47,43 +47,50 @@ export async function runChunk(payload: ChunkPayload, store: BulkStore, metrics?
   let failed = 0;
   let checkedAt = performance.now();
   let turnAt = performance.now();
-  for (const item of payload.items) {
-    if (performance.now() - turnAt >= BULK_SLICE_MS) {
-      await nextTurn();
-      turnAt = performance.now();
-    }
-    if (performance.now() - checkedAt > CANCEL_CHECK_MS) {
-      const state = await store.state(payload.bulkId);
-      if (state !== 'running') {
-        lines.discard();
-        rows.discard();
-        return { outcome: state };
+  try {
+    for (const item of payload.items) {
+      if (performance.now() - turnAt >= BULK_SLICE_MS) {
+        await nextTurn();
+        turnAt = performance.now();
       }
-      checkedAt = performance.now();
-    }
-    let error: ItemErrorBody | undefined;
-    if ('error' in item) error = item.error;
-    else if (isAnswerJob(payload.job)) {
-      const [bad, answer] = await answerInTurn(payload.job, item.input, priority, metrics);
-      if (bad) error = computeError(answer);
-      else {
-        lines.add(answerLine(item.id, { result: answerJson(answer, (item.input as { meaning?: MeaningLanguage }).meaning) }) + '\n');
-        rows.add(csvLine(csvCells(payload.job, { id: item.id, status: 200, result: answer })));
+      if (performance.now() - checkedAt > CANCEL_CHECK_MS) {
+        const state = await store.state(payload.bulkId);
+        if (state !== 'running') {
+          lines.discard();
+          rows.discard();
+          return { outcome: state };
+        }
+        checkedAt = performance.now();
       }
-    } else {
-      // A drawing: its SVG text, in the JSON line as a JSON string.
-      const [bad, text] = await computeInTurn(payload.job, item.input, priority, metrics);
-      if (bad) error = computeError(text);
-      else {
-        lines.add(answerLine(item.id, { result: JSON.stringify(text) }) + '\n');
-        rows.add(csvLine(csvCells(payload.job, { id: item.id, status: 200, result: text })));
+      let error: ItemErrorBody | undefined;
+      if ('error' in item) error = item.error;
+      else if (isAnswerJob(payload.job)) {
+        const [bad, answer] = await answerInTurn(payload.job, item.input, priority, metrics);
+        if (bad) error = computeError(answer);
+        else {
+          lines.add(answerLine(item.id, { result: answerJson(answer, (item.input as { meaning?: MeaningLanguage }).meaning) }) + '\n');
+          rows.add(csvLine(csvCells(payload.job, { id: item.id, status: 200, result: answer })));
+        }
+      } else {
+        // A drawing: its SVG text, in the JSON line as a JSON string.
+        const [bad, text] = await computeInTurn(payload.job, item.input, priority, metrics);
+        if (bad) error = computeError(text);
+        else {
+          lines.add(answerLine(item.id, { result: JSON.stringify(text) }) + '\n');
+          rows.add(csvLine(csvCells(payload.job, { id: item.id, status: 200, result: text })));
+        }
+      }
+      if (error) {
+        failed++;
+        lines.add(answerLine(item.id, { error }) + '\n');
+        rows.add(csvLine(csvCells(payload.job, { id: item.id, status: error.status, error })));
       }
     }
-    if (error) {
-      failed++;
-      lines.add(answerLine(item.id, { error }) + '\n');
-      rows.add(csvLine(csvCells(payload.job, { id: item.id, status: error.status, error })));
-    }
+  } catch (err) {
+    // Redis failed under a state check: the chunk is tried again; zlib's memory is freed now, not at a collection.
+    lines.discard();
+    rows.discard();
+    throw err;
   }
   const [data, csv] = await Promise.all([lines.end(), rows.end()]);
   return store.storeChunk(payload.bulkId, payload.chunk, data, csv, payload.items.length, failed);
