@@ -99,6 +99,13 @@ describe('resolveBirth: sources of place and zone', () => {
       expect(resolveBirth({ ...paris, location: 'Москва, Россия' }).birth.location).toMatchObject({ name: 'Moscow', asWritten: 'Москва' });
   });
 
+  it('a name no place answers to gives the same error every time, and leaves other places alone', () => {
+    const misspelt = { birthdate: '1990-05-15', birthtime: '12:30', location: 'Parsi, Frnace' };
+    for (let i = 0; i < 2; i++)
+      expect(err(() => resolveBirth(misspelt))).toMatchObject({ code: 'LOCATION_NOT_FOUND', message: expect.stringMatching(/Frnace/) });
+    expect(resolveBirth({ ...misspelt, location: 'Paris, France' }).birth.location.name).toBe('Paris');
+  });
+
   it('echoes the ambiguity and the clock-change note', () => {
     const a = resolveBirth({ birthdate: '1990-05-15', birthtime: '12:30', location: 'Springfield, USA' });
     expect(a.birth.location.alternatives).toBeGreaterThan(0);

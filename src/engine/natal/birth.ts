@@ -74,22 +74,30 @@ function placeEcho(p: ResolvedPlace, byName: boolean): BirthLocationEcho {
 }
 
 /**
- * Places found by name lately, by the name as given (at most PLACES_REMEMBERED, then forgotten all at once). Births
- * come from few places compared with their number: a bulk job's rows, an app's users. Finding a place by name took
- * about 15 µs of a chart's 140-200 (CPU profile of a worker during a bulk job); a name seen before costs one lookup.
- * Frozen, as callers share it: each copies it before changing a field.
+ * Places found by name lately, by the name as given (at most PLACES_REMEMBERED, then forgotten all at once), and the
+ * names no place answers to, with their error. Births come from few places compared with their number: a bulk job's
+ * rows, an app's users. Finding a place by name took about 15 µs of a chart's 140-200 (CPU profile of a worker
+ * during a bulk job); a name found nowhere 3-20 ms, the suggestions' search ("Parsi, Frnace" 21 ms), so a bulk job
+ * whose rows repeat a misspelt place paid that on every row. A name seen before costs one lookup. Places are
+ * frozen, as callers share them: each copies one before changing a field.
  */
-const placesByName = new Map<string, Readonly<BirthLocationEcho>>();
+const placesByName = new Map<string, Readonly<BirthLocationEcho> | EngineInputError>();
 const PLACES_REMEMBERED = 20_000;
 
 function placeByName(location: string): Readonly<BirthLocationEcho> {
-  let echo = placesByName.get(location);
-  if (echo === undefined) {
-    echo = Object.freeze(placeEcho(resolvePlace(location), true));
+  let known = placesByName.get(location);
+  if (known === undefined) {
+    try {
+      known = Object.freeze(placeEcho(resolvePlace(location), true));
+    } catch (err) {
+      if (!(err instanceof EngineInputError)) throw err;
+      known = err;
+    }
     if (placesByName.size >= PLACES_REMEMBERED) placesByName.clear();
-    placesByName.set(location, echo);
+    placesByName.set(location, known);
   }
-  return echo;
+  if (known instanceof EngineInputError) throw known;
+  return known;
 }
 
 /** The place of a birth (name, coordinates, zone) from location and/or coordinates and an optional zone. */
