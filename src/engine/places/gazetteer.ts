@@ -110,6 +110,12 @@ export class Gazetteer {
   private readonly ranking: PlaceSearch | null = null;
   /** Inside suggest() (see there). */
   private suggesting = false;
+  /**
+   * The places suggest() compares a refused name with, in id order, made on first use: each country's (its places
+   * are stored together) and, for a name with no country, the notable ones; a refusal no longer walks all 200,000
+   * places to filter them.
+   */
+  private suggestionScopes: { byCountry: Map<number, Int32Array>; notable: Int32Array } | null = null;
 
   constructor(data: string | Buffer) {
     const { places, qualifiers } = readPlaceData(data);
@@ -342,12 +348,15 @@ export class Gazetteer {
     if (out.length < limit && key.length >= 2) {
       const maxDist = key.length <= 4 ? 1 : key.length <= 8 ? 2 : 3;
       const scored: { id: number; score: number }[] = [];
-      for (let id = 0; id < this.size; id++) {
-        if (countries ? !countries.has(this.country[id]) : this.pop[id] < 1000 && this.kind[id] > 1) continue;
-        const pk = this.primaryKey;
-        const prefix = key.length >= 4 && pk.startsWith(id, key);
+      const pk = this.primaryKey;
+      const first = key.charCodeAt(0);
+      const candidates = this.suggestionCandidates(countries);
+      for (let c = 0; c < candidates.length; c++) {
+        const id = candidates[c];
+        // The first letter before the whole prefix: most names fail it, with one read.
+        const prefix = key.length >= 4 && pk.charCodeAt(pk.start(id)) === first && pk.startsWith(id, key);
         if (Math.abs(pk.size(id) - key.length) > maxDist && !prefix) continue;
-        const d = prefix ? 0.5 : boundedLevenshtein(key, pk.get(id), maxDist);
+        const d = prefix ? 0.5 : pk.distance(id, key, maxDist);
         if (d <= maxDist) scored.push({ id, score: d });
       }
       scored.sort((a, b) => a.score - b.score || this.compare(a.id << 1, b.id << 1, null));
@@ -366,6 +375,33 @@ export class Gazetteer {
     } finally {
       this.suggesting = false;
     }
+  }
+
+  /** The places of these countries, or the notable places (see suggestionScopes), in id order. */
+  private suggestionCandidates(countries: Set<number> | null): Int32Array {
+    if (!this.suggestionScopes) {
+      const members = new Map<number, number[]>();
+      const notable: number[] = [];
+      for (let id = 0; id < this.size; id++) {
+        let list = members.get(this.country[id]);
+        if (!list) members.set(this.country[id], (list = []));
+        list.push(id);
+        if (!(this.pop[id] < 1000 && this.kind[id] > 1)) notable.push(id);
+      }
+      const byCountry = new Map([...members].map(([country, ids]) => [country, Int32Array.from(ids)]));
+      this.suggestionScopes = { byCountry, notable: Int32Array.from(notable) };
+    }
+    if (!countries) return this.suggestionScopes.notable;
+    const lists = [...countries].map((c) => this.suggestionScopes!.byCountry.get(c)).filter((l): l is Int32Array => l !== undefined);
+    if (lists.length === 1) return lists[0];
+    // In id order across the countries, as one walk over all places met them (ties in the ranking keep that order).
+    const ids = new Int32Array(lists.reduce((n, l) => n + l.length, 0));
+    let at = 0;
+    for (const list of lists) {
+      ids.set(list, at);
+      at += list.length;
+    }
+    return ids.sort();
   }
 
   /** For diagnostics / tests: how a place was ranked. */
@@ -493,26 +529,6 @@ export class Gazetteer {
     if (!countries.size && !regions.size) return [];
     return [{ countries, regions, boost: null }];
   }
-}
-
-/** Levenshtein distance, giving up (returning max + 1) once it must exceed max. */
-export function boundedLevenshtein(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = new Array<number>(b.length + 1);
-  let cur = new Array<number>(b.length + 1);
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (cur[j] < rowMin) rowMin = cur[j];
-    }
-    if (rowMin > max) return max + 1;
-    [prev, cur] = [cur, prev];
-  }
-  return prev[b.length];
 }
 
 let singleton: Gazetteer | null = null;

@@ -1,3 +1,5 @@
+import { boundedLevenshteinAt } from './edit-distance';
+
 /**
  * A string's head: its first three UTF-16 code units as one number (a missing one counts 0, which no name holds), so
  * that heads compare as the strings' starts do. A sorted list's heads narrow a binary search to the few strings
@@ -110,6 +112,11 @@ export class StringTable {
   }
   charCodeAt(pos: number): number {
     return this.text.charCodeAt(pos);
+  }
+
+  /** The Levenshtein distance between string i and s, or max + 1 once it must exceed max (read in place). */
+  distance(i: number, s: string, max: number): number {
+    return boundedLevenshteinAt(s, this.text, this.starts[i], this.starts[i + 1] - this.starts[i], max);
   }
 
   /** Does string i start with prefix? */
