@@ -103,15 +103,3 @@ export function csvCells(operation: string, answer: Json): string[] {
   if (operation === 'advanced') cells.push(text((chart.variables as Json | undefined)?.notation));
   return cells;
 }
-
-/** Rows of cells as CSV text (RFC 4180 quoting), without the header. */
-export function csvText(rows: string[][]): string {
-  return rows.map(csvLine).join('');
-}
-
-/** A chunk's answer lines (NDJSON) as CSV rows, without the header. */
-export function csvRows(operation: string, ndjson: string): string {
-  const rows: string[][] = [];
-  for (const line of ndjson.split('\n')) if (line) rows.push(csvCells(operation, JSON.parse(line) as Json));
-  return csvText(rows);
-}

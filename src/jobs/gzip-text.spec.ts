@@ -11,8 +11,10 @@ describe('GzipText', () => {
     expect(gunzipSync(await zip.end()).toString('utf8')).toBe(texts.join(''));
   });
 
-  it('gzips nothing to an empty text', async () => {
-    expect(gunzipSync(await new GzipText().end()).toString()).toBe('');
+  it('gzips nothing to an empty text, and can be discarded once ended', async () => {
+    const zip = new GzipText();
+    expect(gunzipSync(await zip.end()).toString()).toBe('');
+    expect(() => zip.discard()).not.toThrow();
   });
 
   it('can be discarded half written', () => {

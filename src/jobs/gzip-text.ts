@@ -47,7 +47,7 @@ export class GzipText {
     return this.result;
   }
 
-  /** Nothing more will be written nor read (a cancelled chunk): zlib's memory is freed now. */
+  /** Nothing more will be written nor read (a cancelled chunk): zlib's memory is freed now. After end(), a no-op. */
   discard(): void {
     this.zip.destroy();
   }

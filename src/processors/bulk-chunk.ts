@@ -55,11 +55,7 @@ export async function runChunk(payload: ChunkPayload, store: BulkStore, metrics?
       }
       if (performance.now() - checkedAt > CANCEL_CHECK_MS) {
         const state = await store.state(payload.bulkId);
-        if (state !== 'running') {
-          lines.discard();
-          rows.discard();
-          return { outcome: state };
-        }
+        if (state !== 'running') return { outcome: state };
         checkedAt = performance.now();
       }
       let error: ItemErrorBody | undefined;
@@ -86,14 +82,14 @@ export async function runChunk(payload: ChunkPayload, store: BulkStore, metrics?
         rows.add(csvLine(csvCells(payload.job, { id: item.id, status: error.status, error })));
       }
     }
-  } catch (err) {
-    // Redis failed under a state check: the chunk is tried again; zlib's memory is freed now, not at a collection.
+    const [data, csv] = await Promise.all([lines.end(), rows.end()]);
+    return await store.storeChunk(payload.bulkId, payload.chunk, data, csv, payload.items.length, failed);
+  } finally {
+    // A chunk cancelled half-way, or whose Redis call failed (it is tried again): zlib's memory is freed now, not
+    // at a collection (after end() this does nothing).
     lines.discard();
     rows.discard();
-    throw err;
   }
-  const [data, csv] = await Promise.all([lines.end(), rows.end()]);
-  return store.storeChunk(payload.bulkId, payload.chunk, data, csv, payload.items.length, failed);
 }
 
 /** As the single call answers a failed job (modules/queue/job-runner.service.ts toApiError). */

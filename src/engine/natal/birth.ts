@@ -132,7 +132,7 @@ export function resolveBirthPlace(input: Omit<BirthInputFields, 'birthdate' | 'b
 
   let loc: BirthLocationEcho;
   if (location || hasId) {
-    loc = { ...(hasId ? placeEcho(resolvePlaceById(input.placeId as number), false) : placeByName(location)) };
+    loc = hasId ? placeEcho(resolvePlaceById(input.placeId as number), false) : { ...placeByName(location) };
     if (hasLat) {
       loc.latitude = input.latitude as number;
       loc.longitude = input.longitude as number;
