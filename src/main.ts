@@ -8,6 +8,7 @@ import { drainOnSignals } from './common/draining';
 import { MetricsService } from './modules/metrics/metrics.service';
 import { ApiKeyService } from './modules/auth/api-key.store';
 import { createApp } from './http-app';
+import { applyApiHeapGrowth } from './config/api-heap';
 import { resolveWorkerCount, stopWithParent, WorkerPool } from './worker-pool';
 
 async function main(): Promise<void> {
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
   }
 
   stopWithParent();
+  if (config.role !== 'worker') applyApiHeapGrowth(config.apiHeapGrowthPercent);
   // APP_ROLE=all: this process serves HTTP, forked processes compute (every core), unless WORKERS=0.
   const workerCount = config.role === 'all' ? resolveWorkerCount(config.workers) : 0;
   const pool = workerCount > 0 ? new WorkerPool(workerCount, { REDIS_URL: config.redisUrl }, config.logLevel, config.workerHeapMb) : undefined;

@@ -4,6 +4,7 @@
  */
 import { defaultMaxConnections } from '../common/connection-limits';
 import { shardPrefixes } from '../modules/queue/shards';
+import { API_HEAP_GROWTH_PERCENT } from './api-heap';
 
 export type AppRole = 'api' | 'worker' | 'all';
 
@@ -45,6 +46,8 @@ export interface AppConfig {
    * a 100,000-item bulk job.
    */
   workerHeapMb: number;
+  /** API_HEAP_GROWTH_PERCENT: how far the API process's old generation grows past its live objects (config/api-heap.ts). */
+  apiHeapGrowthPercent: number;
   adminToken?: string;
   /** ADMIN_READ_WRITE=true enables retry/clean/remove on the queue dashboard (read-only otherwise). */
   adminReadWrite: boolean;
@@ -262,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
     webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 10_000, 10, 3_600_000),
     workerHeapMb: int(env, 'WORKER_HEAP_MB', 256, 0, 1_048_576),
+    apiHeapGrowthPercent: int(env, 'API_HEAP_GROWTH_PERCENT', API_HEAP_GROWTH_PERCENT, 0, 1_000),
     workers: (env.WORKERS ?? '').trim().toLowerCase() === 'auto' || !env.WORKERS?.trim() ? 'auto' : int(env, 'WORKERS', 0, 0, 256),
     adminToken,
     adminReadWrite: adminReadWriteRaw === 'true',
