@@ -4,7 +4,8 @@
  * the same run (before and after; their mean).
  *
  * - `bulk.alone`: the job by itself. Its rate is counted over the whole wall time, from the first byte of the upload
- *   to the last byte of the CSV downloaded; `ratio` is that rate over (engine charts/s × worker processes).
+ *   to the last byte of the CSV downloaded (streamed with follow=true while the job runs, as `npm run bulk` reads
+ *   it; BENCH_BULK_FOLLOW=0: polled, then downloaded); `ratio` is that rate over (engine charts/s × worker processes).
  * - `bulk.beside`: the same size of job again while another key keeps 8 connections of `/v1/chart` busy; that key's
  *   p99 before the job (alone) and during it.
  * RSS of the API and of each worker process is sampled every 100 ms (/proc), the peaks printed.
@@ -25,6 +26,7 @@ import type { ChartInput } from '../src/modules/birth/jobs/payloads';
 
 const ROOT = resolve(__dirname, '..');
 const ITEMS = Number(process.env.BENCH_BULK_ITEMS ?? 100_000);
+const FOLLOW = process.env.BENCH_BULK_FOLLOW !== '0';
 const BULK_KEY = 'bench-bulk-key-0123456789';
 const OTHER_KEY = 'bench-other-key-0123456789';
 
@@ -167,13 +169,18 @@ async function start(port: number, prefix: string): Promise<ChildProcess> {
 interface JobRun {
   seconds: number;
   uploadS: number;
+  /** Polling: until the job completed. Following: until the job completed (seen by the end of its results). */
   computeS: number;
+  /** Polling: the download after completion. Following: the results stream from its request to its end. */
   downloadS: number;
   rows: number;
   failed: number;
 }
 
-/** One job: upload, wait for completion (polling 4×/s), download as CSV. */
+/**
+ * One job: upload, then its CSV as `npm run bulk` reads it, streamed with follow=true while the job computes (or,
+ * with BENCH_BULK_FOLLOW=0, polling its state 4×/s and downloading after the end, as before follow existed).
+ */
 async function runJob(port: number, first: number, rows: number): Promise<JobRun> {
   const body = csvOf(first, rows);
   const t0 = performance.now();
@@ -181,16 +188,24 @@ async function runJob(port: number, first: number, rows: number): Promise<JobRun
   if (created.status !== 202) throw new Error(`POST /v1/jobs answered ${created.status}: ${created.text.slice(0, 300)}`);
   const t1 = performance.now();
   const { id } = JSON.parse(created.text) as { id: string };
-  let view: { state: string; failed: number };
-  for (;;) {
-    view = JSON.parse((await call(port, 'GET', `/v1/jobs/${id}`)).text) as { state: string; failed: number };
-    if (view.state === 'completed') break;
-    if (view.state === 'failed' || view.state === 'cancelled') throw new Error(`job ${view.state}`);
-    await new Promise((r) => setTimeout(r, 250));
+  let lines: number;
+  let t2: number;
+  if (FOLLOW) {
+    lines = await download(port, `/v1/jobs/${id}/results?format=csv&follow=true`);
+    t2 = performance.now();
+  } else {
+    for (;;) {
+      const view = JSON.parse((await call(port, 'GET', `/v1/jobs/${id}`)).text) as { state: string };
+      if (view.state === 'completed') break;
+      if (view.state === 'failed' || view.state === 'cancelled') throw new Error(`job ${view.state}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    t2 = performance.now();
+    lines = await download(port, `/v1/jobs/${id}/results?format=csv`);
   }
-  const t2 = performance.now();
-  const lines = await download(port, `/v1/jobs/${id}/results?format=csv`);
   const t3 = performance.now();
+  const view = JSON.parse((await call(port, 'GET', `/v1/jobs/${id}`)).text) as { state: string; failed: number };
+  if (view.state !== 'completed') throw new Error(`job ${view.state} after its results`);
   if (lines !== rows + 1) throw new Error(`the CSV has ${lines} lines for ${rows} rows`);
   return { seconds: (t3 - t0) / 1000, uploadS: (t1 - t0) / 1000, computeS: (t2 - t1) / 1000, downloadS: (t3 - t2) / 1000, rows, failed: view.failed };
 }
@@ -255,7 +270,9 @@ export async function run(report: Report): Promise<void> {
       report(
         `bulk.${name}.wall_s`,
         +r.seconds.toFixed(2),
-        `s (upload ${r.uploadS.toFixed(2)}, compute ${r.computeS.toFixed(2)}, download ${r.downloadS.toFixed(2)})`,
+        FOLLOW
+          ? `s (upload ${r.uploadS.toFixed(2)}, results followed to the end ${r.computeS.toFixed(2)})`
+          : `s (upload ${r.uploadS.toFixed(2)}, compute ${r.computeS.toFixed(2)}, download ${r.downloadS.toFixed(2)})`,
       );
       report(`bulk.${name}.charts_per_s`, Math.round(rate), 'charts/s');
       report(`bulk.${name}.ratio`, +(rate / (engine * workers)).toFixed(3), '× engine × workers');

@@ -229,6 +229,38 @@ describe('bulk jobs', () => {
     expect(resultText(withTexts)).toBe((await post(svc.baseUrl, '/v1/chart', { ...birth(7), meaning: 'de' })).text);
   }, 30_000);
 
+  it('follow=true streams the answers while the job runs: byte for byte what the finished job answers, in each format', async () => {
+    const csv =
+      'id,birthdate,birthtime,location\n' +
+      Array.from({ length: 12_000 }, (_, i) => [`f${i}`, ...Object.values(birth(i + 60_000))].map(q).join(',')).join('\n');
+    const created = await send(svc.baseUrl, '/v1/jobs', 'text/csv', csv);
+    expect(created.status).toBe(202);
+    const id = created.body.id as string;
+    // The CSV followed by a streaming read: the job's state is read as its first answers arrive.
+    const followed = await fetch(`${svc.baseUrl}/v1/jobs/${id}/results?format=csv&follow=true`, { headers: { 'HD-Api-Key': TEST_API_KEY } });
+    expect([followed.status, followed.headers.get('content-type')]).toEqual([200, 'text/csv; charset=utf-8']);
+    const reader = followed.body!.getReader();
+    const parts: Uint8Array[] = [];
+    let stateAtFirstAnswers: Json;
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      parts.push(next.value);
+      if (!stateAtFirstAnswers && Buffer.concat(parts).toString().includes('\nf0,')) stateAtFirstAnswers = (await get(svc.baseUrl, `/v1/jobs/${id}`)).body;
+    }
+    const [ndjson, json] = await Promise.all([
+      get(svc.baseUrl, `/v1/jobs/${id}/results?format=ndjson&follow=true`),
+      get(svc.baseUrl, `/v1/jobs/${id}/results?format=json&follow=true`),
+    ]);
+    expect(stateAtFirstAnswers).toMatchObject({ state: expect.stringMatching(/^(queued|running)$/) });
+    expect(stateAtFirstAnswers!.done).toBeLessThan(12_000);
+    expect((await get(svc.baseUrl, `/v1/jobs/${id}`)).body).toMatchObject({ state: 'completed', done: 12_000 });
+    expect(Buffer.concat(parts).toString()).toBe((await get(svc.baseUrl, `/v1/jobs/${id}/results?format=csv`)).text);
+    expect(ndjson.text).toBe((await get(svc.baseUrl, `/v1/jobs/${id}/results?format=ndjson`)).text);
+    expect(json.text).toBe((await get(svc.baseUrl, `/v1/jobs/${id}/results?format=json`)).text);
+    expect(ndjson.text.trimEnd().split('\n')).toHaveLength(12_000);
+    const bad = await get(svc.baseUrl, `/v1/jobs/${id}/results?follow=yes`);
+    expect([bad.status, bad.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
+  }, 60_000);
+
   it('another key sees none of it: 404 for the state, the events, the results and a cancel', async () => {
     const created = await post(svc.baseUrl, '/v1/jobs', { items: [birth(8)] });
     expect(created.status).toBe(202);
@@ -474,6 +506,31 @@ describe('bulk job limits (no worker: jobs stay queued)', () => {
     const ftp = await post(svc.baseUrl, '/v1/jobs', { items: [birth(1)], callbackUrl: 'ftp://example.com/hook' });
     expect([ftp.status, ftp.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
+
+  it('follow=true waits on a queued job: a cancel ends the answer as the cancelled job’s; a failure cuts it off', async () => {
+    const a = await post(svc.baseUrl, '/v1/jobs', { items: [birth(1), birth(2)] });
+    const b = await post(svc.baseUrl, '/v1/jobs', { items: [birth(3)] });
+    expect([a.status, b.status]).toEqual([202, 202]);
+    const csv = get(svc.baseUrl, `/v1/jobs/${a.body.id}/results?format=csv&follow=true`);
+    const json = get(svc.baseUrl, `/v1/jobs/${a.body.id}/results?format=json&follow=true`);
+    const cut = fetch(`${svc.baseUrl}/v1/jobs/${b.body.id}/results?follow=true`, { headers: { 'HD-Api-Key': TEST_API_KEY } }).then((res) => res.text());
+    await new Promise((r) => setTimeout(r, 500));
+    const cancelled = await fetch(`${svc.baseUrl}/v1/jobs/${a.body.id}`, { method: 'DELETE', headers: { 'HD-Api-Key': TEST_API_KEY } });
+    expect(cancelled.status).toBe(200);
+    expect((await csv).text).toBe((await get(svc.baseUrl, `/v1/jobs/${a.body.id}/results?format=csv`)).text);
+    expect((await csv).text.trimEnd().split('\n')).toHaveLength(1); // the header only: nothing was computed
+    expect((await json).body).toEqual({ id: a.body.id, state: 'cancelled', count: 0, succeeded: 0, failed: 0, items: [] });
+    // A job that fails while followed (as when its chunks cannot be stored): the answer is cut off, never complete-looking.
+    const redis = new Redis(REDIS_URL);
+    try {
+      await redis.hset(`${svc.prefix}:bulk:${b.body.id}`, 'state', 'failed');
+    } finally {
+      redis.disconnect();
+    }
+    await expect(cut).rejects.toThrow();
+    const after = await get(svc.baseUrl, `/v1/jobs/${b.body.id}/results?follow=true`);
+    expect([after.status, after.body.error.code]).toEqual([409, 'JOB_NOT_FINISHED']);
+  }, 30_000);
 
   it('409 for results before the end, 429 past the jobs in progress per key, 503 once storage is full', async () => {
     const small = await post(svc.baseUrl, '/v1/jobs', { items: [birth(1)] });

@@ -2,8 +2,8 @@
  * npm run bulk -- <births.csv | births.ndjson> [--out results.csv|.ndjson|.json] [--operation chart|advanced|bodygraph]
  *                 [--meaning en] [--url http://localhost:3000]
  * Sends the file as a bulk job (POST /v1/jobs, HD_API_KEY from the environment), follows its progress over
- * Server-Sent Events with a progress bar on stderr, and writes its results to --out (the format from the file's
- * extension; default: the input's name with .results.csv). Exit code 0 once the job completed, 1 otherwise.
+ * Server-Sent Events with a progress bar on stderr, and streams its results to --out while it runs (follow=true; the
+ * format from the file's extension; default: the input's name with .results.csv). Exit code 0 once the job completed, 1 otherwise.
  * Talks only HTTP: it runs anywhere the API can be reached.
  */
 import { createWriteStream } from 'node:fs';
@@ -108,6 +108,15 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   process.stderr.write(`job ${job.id}: ${job.total.toLocaleString('en')} items\n`);
+  // The results are streamed to --out while the job computes (follow=true), each chunk as it is stored, beside the
+  // progress events: the file is whole when the job has finished, with no download after it.
+  const format = /\.ndjson$/i.test(options.out) ? 'ndjson' : /\.json$/i.test(options.out) ? 'json' : 'csv';
+  const download = (async () => {
+    const results = await fetch(`${options.url}/v1/jobs/${job.id}/results?format=${format}&follow=true`, { headers });
+    if (!results.ok || !results.body) throw new Error(`status ${results.status}`);
+    await pipeline(Readable.fromWeb(results.body), createWriteStream(options.out));
+  })();
+  download.catch(() => undefined); // awaited below, once the events have ended
   const tty = process.stderr.isTTY;
   let last: JobView = job;
   let printedTenth = -1;
@@ -131,13 +140,12 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`the job ended ${last.state}\n`);
     return 1;
   }
-  const format = /\.ndjson$/i.test(options.out) ? 'ndjson' : /\.json$/i.test(options.out) ? 'json' : 'csv';
-  const results = await fetch(`${options.url}/v1/jobs/${job.id}/results?format=${format}`, { headers });
-  if (!results.ok || !results.body) {
-    process.stderr.write(`the results could not be read (${results.status})\n`);
+  try {
+    await download;
+  } catch (err) {
+    process.stderr.write(`the results could not be read (${err instanceof Error ? err.message : String(err)})\n`);
     return 1;
   }
-  await pipeline(Readable.fromWeb(results.body), createWriteStream(options.out));
   process.stderr.write(`${(last.done - last.failed).toLocaleString('en')} answered, ${last.failed.toLocaleString('en')} errors → ${options.out}\n`);
   return 0;
 }

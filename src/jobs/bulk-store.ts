@@ -65,6 +65,8 @@ local done = redis.call('HINCRBY', KEYS[1], 'done', ARGV[3])
 redis.call('HINCRBY', KEYS[1], 'failed', ARGV[4])
 if state == 'queued' then redis.call('HSET', KEYS[1], 'state', 'running', 'startedAt', ARGV[5]) end
 local n = redis.call('HINCRBY', KEYS[1], 'chunksDone', 1)
+-- Still being read (FINALIZE sets the count of chunks, then completes the job if its chunks are all done).
+if redis.call('HEXISTS', KEYS[1], 'accepting') == 1 then return 'stored' end
 if n >= tonumber(redis.call('HGET', KEYS[1], 'chunks')) then
   redis.call('HSET', KEYS[1], 'state', 'completed', 'finishedAt', ARGV[5])
   redis.call('EXPIRE', KEYS[1], retention)
@@ -80,6 +82,27 @@ if every > 0 then
   end
 end
 return 'stored'`;
+
+/** The end of a job's reading: its total and chunks are known, and it completes here if they are all done already. */
+const FINALIZE = `
+local state = redis.call('HGET', KEYS[1], 'state')
+if not state then return 'gone' end
+local retention = tonumber(ARGV[4])
+redis.call('HSET', KEYS[1], 'total', ARGV[1], 'chunks', ARGV[2])
+redis.call('HDEL', KEYS[1], 'accepting')
+redis.call('EXPIRE', KEYS[1], retention)
+if state ~= 'queued' and state ~= 'running' then return state end
+if tonumber(redis.call('HGET', KEYS[1], 'chunksDone')) >= tonumber(ARGV[2]) then
+  redis.call('HSET', KEYS[1], 'state', 'completed', 'finishedAt', ARGV[3])
+  redis.call('ZADD', KEYS[2], tonumber(ARGV[3]) + retention * 1000, ARGV[5])
+  return 'completed'
+end
+local every = tonumber(redis.call('HGET', KEYS[1], 'progressEvery') or '0')
+if every > 0 then
+  local step = math.floor(tonumber(redis.call('HGET', KEYS[1], 'done')) * 100 / (tonumber(ARGV[1]) * every))
+  if step > 0 and step * every < 100 then return 'accepted:' .. (step * every) end
+end
+return 'accepted'`;
 
 const CANCEL = `
 local state = redis.call('HGET', KEYS[1], 'state')
@@ -126,22 +149,28 @@ export class BulkStore {
   }
 
   /**
-   * Records a new job (state queued), for `ttlS` until `accepted` once its chunks are queued; then its data lives at
-   * most the retention from now unless it completes later.
+   * Records a new job (state queued) while its items are still read: its total and chunks are counted as they are
+   * queued and set by `accept` at the end (until then no chunk completes it), and it is kept `ttlS` until then, so
+   * a job whose request died half-way expires soon.
    */
-  async create(meta: Omit<BulkMeta, 'state' | 'done' | 'failed' | 'chunksDone' | 'bytes'>, inputBytes: number, ttlS = this.retentionS): Promise<void> {
+  async create(
+    meta: Omit<BulkMeta, 'state' | 'done' | 'failed' | 'chunksDone' | 'bytes' | 'total' | 'chunks'>,
+    inputBytes: number,
+    ttlS = this.retentionS,
+  ): Promise<void> {
     const fields: Record<string, string> = {
       id: meta.id,
       keyHash: meta.keyHash,
       operation: meta.operation,
       state: 'queued',
-      total: String(meta.total),
+      total: '0',
       done: '0',
       failed: '0',
-      chunks: String(meta.chunks),
+      chunks: '0',
       chunksDone: '0',
       createdAt: String(meta.createdAt),
       bytes: '0',
+      accepting: '1',
     };
     if (meta.meaning) fields.meaning = meta.meaning;
     if (meta.callbackUrl) fields.callbackUrl = meta.callbackUrl;
@@ -157,9 +186,15 @@ export class BulkStore {
       .exec();
   }
 
-  /** Every chunk of the job is queued: it is kept the whole retention (a job that died being accepted expires sooner). */
-  async accepted(id: string): Promise<void> {
-    await this.redis.expire(this.metaKey(id), this.retentionS);
+  /**
+   * Every chunk of the job is queued: its total and chunks are set, it is kept the whole retention, and it completes
+   * now if its workers have done every chunk already ('completed'; else 'accepted', with `progress` when its
+   * progressEvery steps were passed while it was read, or its final state or 'gone').
+   */
+  async accept(id: string, total: number, chunks: number, now = Date.now()): Promise<StoredChunk> {
+    const answer = (await this.redis.eval(FINALIZE, 2, this.metaKey(id), this.expiriesKey, total, chunks, now, this.retentionS, id)) as string;
+    const [outcome, percent] = answer.split(':');
+    return percent === undefined ? { outcome } : { outcome, progress: Number(percent) };
   }
 
   async get(id: string): Promise<BulkMeta | undefined> {

@@ -328,13 +328,16 @@ export class HdClient {
   /**
    * GET /v1/jobs/{id}/results: a finished job's answers in input order, as one typed JSON document (default), or
    * with `format: 'ndjson'` or `'csv'` as the text the API streams (one line per item; CSV with a header row).
+   * With `follow: true` the job may still be queued or running: the API streams each chunk of answers as it is
+   * stored and ends with the job, so this resolves when the job has finished, without polling (waitForJob) first.
    */
-  jobResults(id: string, options?: CallOptions & { format?: 'json' }): Promise<BulkJobResults>;
-  jobResults(id: string, options: CallOptions & { format: 'ndjson' | 'csv' }): Promise<string>;
-  async jobResults(id: string, options: CallOptions & { format?: 'json' | 'ndjson' | 'csv' } = {}): Promise<BulkJobResults | string> {
+  jobResults(id: string, options?: CallOptions & { format?: 'json'; follow?: boolean }): Promise<BulkJobResults>;
+  jobResults(id: string, options: CallOptions & { format: 'ndjson' | 'csv'; follow?: boolean }): Promise<string>;
+  async jobResults(id: string, options: CallOptions & { format?: 'json' | 'ndjson' | 'csv'; follow?: boolean } = {}): Promise<BulkJobResults | string> {
     const format = options.format ?? 'json';
     const call = (this.raw.GET as (p: string, i: object) => FetchResult<unknown>).bind(this.raw);
-    const request = { params: { path: { id }, query: { format } }, ...init(options) };
+    const query = options.follow ? { format, follow: 'true' } : { format };
+    const request = { params: { path: { id }, query }, ...init(options) };
     if (format === 'json') return this.unwrap<BulkJobResults>(call('/v1/jobs/{id}/results', request));
     return this.unwrap<string>(call('/v1/jobs/{id}/results', { ...request, parseAs: 'text' }));
   }

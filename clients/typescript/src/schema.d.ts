@@ -8833,6 +8833,8 @@ export interface operations {
             query?: {
                 /** @description One JSON line per item, one JSON document, or CSV (one row per item). */
                 format?: "ndjson" | "json" | "csv";
+                /** @description true: also while the job is queued or running, each chunk of answers sent as soon as it is stored (in input order), the response ending with the job. A client downloads while the job computes instead of after. With format json the document is sent once the job has finished. */
+                follow?: "true" | "false";
             };
             header?: never;
             path: {
@@ -8905,7 +8907,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description JOB_NOT_FINISHED: the job is queued or running, with Retry-After */
+            /** @description JOB_NOT_FINISHED: the job is queued or running (without follow=true), with Retry-After, or it failed */
             409: {
                 headers: {
                     [name: string]: unknown;

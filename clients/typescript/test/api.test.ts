@@ -184,6 +184,16 @@ describe('against a running API', { skip }, () => {
       assert.equal((await hd.cancelJob(created.id)).state, 'completed');
       assert.equal((await rejection(hd.job('no-such-job'))).code, 'JOB_NOT_FOUND');
     });
+
+    it('jobResults() with follow: true right after createJob(): the finished job’s answers, with no wait before', async () => {
+      const created = await hd.createJob({ items: Array.from({ length: 300 }, (_, i) => ({ id: `p${i}`, ...ra })) });
+      const followed = await hd.jobResults(created.id, { format: 'ndjson', follow: true });
+      assert.equal((await hd.job(created.id)).state, 'completed');
+      assert.equal(followed, await hd.jobResults(created.id, { format: 'ndjson' }));
+      assert.equal(followed.trimEnd().split('\n').length, 300);
+      const json = await hd.jobResults(created.id, { follow: true });
+      assert.equal(json.count, 300);
+    });
   });
 
   describe('reading', () => {

@@ -1,5 +1,5 @@
 import { ApiError } from '../../common/api-error';
-import { csvItems, ndjsonItems, RowProblem } from './bulk-input';
+import { csvItemBatches, csvItems, mostRecords, ndjsonItemBatches, ndjsonItems, RowProblem } from './bulk-input';
 
 const RA = { birthdate: '1948-04-09', birthtime: '00:14', location: 'Montreal, Quebec, Canada' };
 
@@ -73,9 +73,9 @@ describe('CSV items', () => {
 });
 
 describe('NDJSON items', () => {
-  it('one item per non-blank line; a line that is not JSON, or hostile JSON, is its own error', () => {
+  it('one item per non-blank line; a line that is not JSON, or hostile JSON, is its own error', async () => {
     const deep = '{"a":'.repeat(40) + '1' + '}'.repeat(40);
-    const items = ndjsonItems(`${JSON.stringify(RA)}\r\n\n{"birthdate":\n${deep}\n{"__proto__":{"x":1}}\n[1]\n`, 10);
+    const items = await ndjsonItems(`${JSON.stringify(RA)}\r\n\n{"birthdate":\n${deep}\n{"__proto__":{"x":1}}\n[1]\n`, 10);
     expect(items[0]).toEqual(RA);
     expect(items[1]).toEqual(new RowProblem('INVALID_JSON', 'line', 'line 3 is not valid JSON'));
     expect((items[2] as RowProblem).code).toBe('INVALID_JSON');
@@ -84,7 +84,47 @@ describe('NDJSON items', () => {
     expect(items).toHaveLength(5);
   });
 
-  it('refuses more items than allowed with 413 TOO_MANY_ITEMS', () => {
-    expect(() => ndjsonItems('{}\n{}\n{}\n', 2)).toThrow(expect.objectContaining({ status: 413, code: 'TOO_MANY_ITEMS' }));
+  it('refuses more items than allowed with 413 TOO_MANY_ITEMS', async () => {
+    await expect(ndjsonItems('{}\n{}\n{}\n', 2)).rejects.toMatchObject({ status: 413, code: 'TOO_MANY_ITEMS' });
+    expect(await ndjsonItems('{}\n\n{}\n', 2)).toHaveLength(2);
+  });
+});
+
+describe('a body read in batches, as its job is queued', () => {
+  const csv = 'id,birthdate,birthtime,location\n' + Array.from({ length: 3_000 }, (_, i) => `p${i},1948-04-09,00:14,"Montreal, Quebec, Canada"`).join('\n');
+
+  it('yields the CSV rows in order over several batches, the same items as read whole', async () => {
+    const batches: unknown[][] = [];
+    for await (const batch of csvItemBatches(csv, 100_000)) batches.push(batch);
+    expect(batches.length).toBeGreaterThan(3); // a batch per 16 KB piece
+    expect(batches.flat()).toEqual(await csvItems(csv, 100_000));
+    expect(batches.flat()).toHaveLength(3_000);
+    const ndjson = Array.from({ length: 1_200 }, (_, i) => JSON.stringify({ id: `n${i}`, ...RA })).join('\n');
+    const lines: unknown[][] = [];
+    for await (const batch of ndjsonItemBatches(ndjson, 100_000)) lines.push(batch);
+    expect(lines.map((b) => b.length)).toEqual([512, 512, 176]);
+    expect((lines[2][175] as { id: string }).id).toBe('n1199');
+  });
+
+  it('refuses a bad header before yielding anything; too many rows when reached', async () => {
+    const header = csvItemBatches('birthdate,colour\n1948-04-09,red\n', 10);
+    await expect(header.next()).rejects.toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    const seen: number[] = [];
+    const tooMany = (async () => {
+      for await (const batch of csvItemBatches(csv, 2_000)) seen.push(batch.length);
+    })();
+    await expect(tooMany).rejects.toMatchObject({ status: 413, code: 'TOO_MANY_ITEMS' });
+    expect(seen.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(2_000);
+  });
+
+  it('mostRecords bounds the rows a text can hold: LF, CRLF and a lone CR each end one', () => {
+    expect(mostRecords('')).toBe(1);
+    expect(mostRecords('a\nb\n')).toBe(3);
+    expect(mostRecords('a\r\nb\r\nc')).toBe(3);
+    expect(mostRecords('a\rb\rc\n')).toBe(4);
+    // Never fewer than csv-parse reads (quoted line breaks make a row of several lines, so it may be more).
+    for (const text of [csv, csv.replace(/\n/g, '\r\n'), csv.replace(/\n/g, '\r'), `${csv}\n\n\n`]) {
+      expect(mostRecords(text)).toBeGreaterThanOrEqual(3_001);
+    }
   });
 });

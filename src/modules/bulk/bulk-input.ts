@@ -51,29 +51,70 @@ export function tooManyItems(max: number): ApiError {
 
 const badHeader = (problem: string) => new ApiError(400, 'VALIDATION_FAILED', `CSV header: ${problem}`, [{ field: 'header', problems: [problem] }]);
 
-/** One item per non-blank line: a JSON object (a line that is not JSON is that item's INVALID_JSON). */
-export function ndjsonItems(text: string, maxItems: number): RawItem[] {
-  const items: RawItem[] = [];
+/** NDJSON lines read per turn of the event loop (a line takes a few µs to parse). */
+const NDJSON_LINES_PER_TURN = 512;
+
+/**
+ * One item per non-blank line: a JSON object (a line that is not JSON is that item's INVALID_JSON), in batches as
+ * they are read, the event loop given a turn between them.
+ */
+export async function* ndjsonItemBatches(text: string, maxItems: number): AsyncGenerator<RawItem[]> {
+  let items: RawItem[] = [];
+  let count = 0;
   let line = 0;
-  for (const raw of text.split('\n')) {
+  for (let start = 0; start < text.length;) {
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 ? text.length : newline;
+    const source = text.slice(start, end).trim();
+    start = end + 1;
     line++;
-    const source = raw.trim();
     if (!source) continue;
-    if (items.length >= maxItems) throw tooManyItems(maxItems);
-    let value: unknown;
-    try {
-      value = JSON.parse(source);
-    } catch {
-      items.push(new RowProblem('INVALID_JSON', 'line', `line ${line} is not valid JSON`));
-      continue;
+    if (count++ >= maxItems) throw tooManyItems(maxItems);
+    items.push(ndjsonItem(source, line));
+    if (items.length >= NDJSON_LINES_PER_TURN) {
+      yield items;
+      items = [];
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    const hostile = findHostileJson(value);
-    if (hostile) {
-      const err = hostileJsonError(hostile);
-      items.push(new RowProblem(err.code, 'line', `line ${line}: ${err.message}`));
-    } else items.push(value);
   }
+  if (items.length > 0) yield items;
+}
+
+function ndjsonItem(source: string, line: number): RawItem {
+  let value: unknown;
+  try {
+    value = JSON.parse(source);
+  } catch {
+    return new RowProblem('INVALID_JSON', 'line', `line ${line} is not valid JSON`);
+  }
+  const hostile = findHostileJson(value);
+  if (!hostile) return value;
+  const err = hostileJsonError(hostile);
+  return new RowProblem(err.code, 'line', `line ${line}: ${err.message}`);
+}
+
+/** Every item of an NDJSON body at once (ndjsonItemBatches collected). */
+export async function ndjsonItems(text: string, maxItems: number): Promise<RawItem[]> {
+  return collect(ndjsonItemBatches(text, maxItems));
+}
+
+/** Every item of a body's batches, at once. */
+export async function collect(batches: AsyncIterable<RawItem[]>): Promise<RawItem[]> {
+  const items: RawItem[] = [];
+  for await (const batch of batches) for (const item of batch) items.push(item);
   return items;
+}
+
+/**
+ * At most how many rows or lines `text` can hold (its record delimiters, LF, CRLF or a lone CR, plus one): a body
+ * that cannot exceed the item limit is queued as it is read; another is read whole first, so its 413 comes before
+ * any of it is queued.
+ */
+export function mostRecords(text: string): number {
+  let count = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+  for (let i = text.indexOf('\r'); i >= 0; i = text.indexOf('\r', i + 1)) if (text.charCodeAt(i + 1) !== 10) count++;
+  return count;
 }
 
 /** The canonical column of each header cell; the whole request is refused for a header no row could be read by. */
@@ -122,13 +163,20 @@ function delimiterOf(text: string): string {
 
 /**
  * The rows of a CSV body after its header, by csv-parse's streaming parser (RFC 4180 quoting, a BOM, CRLF or LF,
- * blank lines skipped). Rows arrive in order through its synchronous hooks (on_record, on_skip), a row it cannot
- * read as a RowProblem in its place.
+ * blank lines skipped), in batches as they are read: the rows of each 16 KB piece, the event loop given a turn
+ * between pieces. Rows arrive in order through its synchronous hooks (on_record, on_skip), a row it cannot read as a
+ * RowProblem in its place. A header no row can be read by, too many rows or a body the parser gives up on throws
+ * (the first two before any row is yielded past them).
  */
-export async function csvItems(text: string, maxItems: number): Promise<RawItem[]> {
-  const items: RawItem[] = [];
+export async function* csvItemBatches(text: string, maxItems: number): AsyncGenerator<RawItem[]> {
+  let items: RawItem[] = [];
+  let count = 0;
   let columns: string[] | undefined;
   let failure: ApiError | undefined;
+  const add = (item: RawItem) => {
+    if (count++ >= maxItems) failure = tooManyItems(maxItems);
+    else items.push(item);
+  };
   const parser = parse({
     bom: true,
     trim: true,
@@ -141,8 +189,7 @@ export async function csvItems(text: string, maxItems: number): Promise<RawItem[
       if (failure) return null;
       try {
         if (!columns) columns = csvHeader(record);
-        else if (items.length >= maxItems) throw tooManyItems(maxItems);
-        else items.push(csvRowItem(columns, record, context.lines));
+        else add(csvRowItem(columns, record, context.lines));
       } catch (err) {
         failure = err instanceof ApiError ? err : badHeader(String(err));
       }
@@ -150,30 +197,41 @@ export async function csvItems(text: string, maxItems: number): Promise<RawItem[
     },
     on_skip: (err: (Error & { lines?: number }) | undefined) => {
       if (failure || !err) return;
-      if (!columns) {
-        failure = badHeader(`the header line cannot be read (${err.message})`);
-        return;
-      }
-      if (items.length >= maxItems) failure = tooManyItems(maxItems);
-      else items.push(new RowProblem('VALIDATION_FAILED', 'row', `line ${err.lines ?? '?'} is not valid CSV: ${err.message}`));
+      if (!columns) failure = badHeader(`the header line cannot be read (${err.message})`);
+      else add(new RowProblem('VALIDATION_FAILED', 'row', `line ${err.lines ?? '?'} is not valid CSV: ${err.message}`));
     },
   });
-  const ended = new Promise<void>((resolve, reject) => {
-    parser.on('error', (err: Error) =>
-      reject(new ApiError(400, 'VALIDATION_FAILED', `The CSV body cannot be read: ${err.message}`, [{ field: 'body', problems: [err.message] }])),
-    );
+  let broken: ApiError | undefined;
+  // The parser's end (or its giving up) comes through its events: the last rows are taken after it.
+  const finished = new Promise<void>((resolve) => {
+    parser.on('error', (err: Error) => {
+      broken = new ApiError(400, 'VALIDATION_FAILED', `The CSV body cannot be read: ${err.message}`, [{ field: 'body', problems: [err.message] }]);
+      resolve();
+    });
     parser.on('end', resolve);
   });
   parser.resume();
   // One piece per turn of the event loop: the parser works through a piece synchronously, so a larger one (or
   // several piped at once) would hold every other request of this process for as long.
-  for (let i = 0; i < text.length && !failure; i += PIECE_CHARS) {
+  for (let i = 0; i < text.length; i += PIECE_CHARS) {
     parser.write(text.slice(i, i + PIECE_CHARS));
+    const stop = failure ?? broken;
+    if (stop) throw stop;
+    if (items.length > 0) {
+      yield items;
+      items = [];
+    }
     await new Promise((resolve) => setImmediate(resolve));
   }
   parser.end();
-  await ended;
-  if (failure) throw failure;
+  await finished;
+  const stop = failure ?? broken;
+  if (stop) throw stop;
   if (!columns) throw badHeader('the body is empty: send a header line (birthdate,birthtime,location) and one row per birth');
-  return items;
+  if (items.length > 0) yield items;
+}
+
+/** Every row of a CSV body at once (csvItemBatches collected). */
+export async function csvItems(text: string, maxItems: number): Promise<RawItem[]> {
+  return collect(csvItemBatches(text, maxItems));
 }

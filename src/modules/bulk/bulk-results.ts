@@ -4,7 +4,9 @@ import type { Response } from 'express';
 import { ApiError } from '../../common/api-error';
 import { expandMeaning, meaningLibraries } from '../../engine/meaning';
 import type { BulkMeta, BulkStore } from '../../jobs/bulk-store';
+import { FINAL_STATES } from '../../jobs/bulk-types';
 import { csvHeaderLine } from '../../jobs/bulk-csv';
+import { redisCall } from './bulk.service';
 import type { ResultFormat } from './bulk.dto';
 
 const gunzipAsync = promisify(gunzip);
@@ -31,16 +33,55 @@ export function refuseUnfinished(meta: BulkMeta, etaSeconds: number | null): voi
   );
 }
 
+/** How often a followed job's next chunk is looked for while it is not stored yet (one HGET; a chunk takes ~70 ms). */
+export const FOLLOW_POLL_MS = 50;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Chunk `chunk`'s answers, or undefined for a chunk that will never be stored (the job was cancelled first). With
+ * `follow`, waits while the job is queued or running for the chunk to be stored; a job that failed or expired
+ * meanwhile throws (its answer is cut off). The chunk is read again after the job is seen finished: it may have been
+ * stored between the two reads.
+ */
+async function chunkOf(
+  store: BulkStore,
+  meta: BulkMeta,
+  chunk: number,
+  kind: 'ndjson' | 'csv',
+  follow: boolean,
+  closed: () => boolean,
+): Promise<Buffer | undefined> {
+  for (;;) {
+    const data = await store.readChunk(meta.id, chunk, kind);
+    if (data || !follow) return data;
+    const state = await store.state(meta.id);
+    if (state === 'failed' || state === 'gone') throw new Error(`the job is ${state}`);
+    if (FINAL_STATES.has(state)) return store.readChunk(meta.id, chunk, kind);
+    if (closed()) return undefined;
+    await sleep(FOLLOW_POLL_MS);
+  }
+}
+
+/** Waits until a followed job has finished (format json: its counts open the document); its state then. */
+async function finished(store: BulkStore, meta: BulkMeta, closed: () => boolean): Promise<BulkMeta> {
+  for (let now = meta; ;) {
+    if (FINAL_STATES.has(now.state) || closed()) return now;
+    await sleep(FOLLOW_POLL_MS * 4);
+    const next = await store.get(meta.id);
+    if (!next) throw new ApiError(404, 'JOB_NOT_FOUND', 'No bulk job with this id was created with this key (or it has expired).');
+    now = next;
+  }
+}
+
 /**
  * Streams a finished job's answers in input order, a chunk at a time (each decompressed, its meaning texts put in,
  * joined as the format wants; the CSV rows are the worker's), waiting for the client to take each before the next: memory stays at about
  * one chunk whatever the job's size. A Redis error half-way cuts the response off (never a complete-looking one).
+ * With `follow` the job may still be queued or running: each chunk is sent once stored (chunkOf), so the answer is
+ * what the finished job's would be, sent while it computes; a job that fails meanwhile cuts the response off.
  */
-export async function writeResults(store: BulkStore, meta: BulkMeta, format: ResultFormat, res: Response): Promise<void> {
-  res.status(200);
-  res.setHeader('Content-Type', CONTENT_TYPES[format]);
-  res.setHeader('Cache-Control', 'no-store');
-  if (format === 'csv') res.setHeader('Content-Disposition', `attachment; filename="job-${meta.id}.csv"`);
+export async function writeResults(store: BulkStore, job: BulkMeta, format: ResultFormat, res: Response, follow = false): Promise<void> {
   let closed = false;
   // One close listener for the whole answer; each wait for 'drain' ends at a drain or at the close (events.once
   // per write would leave a close and an error listener behind for every write the client was slow to take).
@@ -49,6 +90,16 @@ export async function writeResults(store: BulkStore, meta: BulkMeta, format: Res
     closed = true;
     wake?.();
   });
+  let meta = job;
+  if (follow && format === 'json') {
+    // The document opens with the job's counts: sent once it has finished (a failure is then a 409 as without follow).
+    meta = await redisCall(() => finished(store, job, () => closed));
+    refuseUnfinished(meta, null);
+  }
+  res.status(200);
+  res.setHeader('Content-Type', CONTENT_TYPES[format]);
+  res.setHeader('Cache-Control', 'no-store');
+  if (format === 'csv') res.setHeader('Content-Disposition', `attachment; filename="job-${job.id}.csv"`);
   const write = async (text: string) => {
     if (res.write(text) || closed) return;
     await new Promise<void>((resolve) => {
@@ -67,7 +118,7 @@ export async function writeResults(store: BulkStore, meta: BulkMeta, format: Res
     } else if (format === 'csv') await write(csvHeaderLine(meta.operation));
     let first = true;
     for (let chunk = 0; chunk < meta.chunks && !closed; chunk++) {
-      const data = await store.readChunk(meta.id, chunk, format === 'csv' ? 'csv' : 'ndjson');
+      const data = await chunkOf(store, meta, chunk, format === 'csv' ? 'csv' : 'ndjson', follow, () => closed);
       if (!data) continue; // not computed before the job was cancelled
       let lines = (await gunzipAsync(data)).toString('utf8');
       if (meta.meaning && format !== 'csv') lines = expandMeaning(lines, meaningLibraries());

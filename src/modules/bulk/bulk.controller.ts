@@ -6,7 +6,7 @@ import type { RequestTrace } from '../../common/request-log';
 import { buildValidationPipe } from '../../common/validation';
 import { errorExample } from '../../common/openapi-responses';
 import { apiDoc } from '../operations/operations';
-import { csvItems, ndjsonItems, type RawItem, tooManyItems } from './bulk-input';
+import { collect, csvItemBatches, mostRecords, ndjsonItemBatches, type RawItem, tooManyItems } from './bulk-input';
 import { writeEvents } from './bulk-events';
 import { refuseUnfinished, writeResults } from './bulk-results';
 import { BulkJobOptionsDto, BulkJobRequestDto, BulkResultsQueryDto } from './bulk.dto';
@@ -102,8 +102,8 @@ export class BulkController {
   ): Promise<BulkJobView & { webhookSecret?: string }> {
     const keyHash = keyOf(res);
     await this.bulk.admit(keyHash);
-    const { options, items } = await this.read(req, query);
-    const view = await this.bulk.create(keyHash, options, items, Number(req.headers['content-length']) || JSON.stringify(items).length);
+    const { options, items, bytes } = await this.read(req, query);
+    const view = await this.bulk.create(keyHash, options, items, Number(req.headers['content-length']) || bytes);
     res.setHeader('Location', view.urls.self);
     return view;
   }
@@ -166,13 +166,14 @@ export class BulkController {
   @ApiResponse(NOT_FOUND)
   @ApiResponse({
     status: 409,
-    description: 'JOB_NOT_FINISHED: the job is queued or running, with Retry-After',
+    description: 'JOB_NOT_FINISHED: the job is queued or running (without follow=true), with Retry-After, or it failed',
     ...errorExample('JOB_NOT_FINISHED', 'The job is running; its results can be read once it has finished.', { state: 'running' }),
   })
   async results(@Param('id') id: string, @Query() query: BulkResultsQueryDto, @Res() res: Response): Promise<void> {
     const meta = await this.bulk.owned(id, keyOf(res));
-    refuseUnfinished(meta, viewOf(meta).etaSeconds);
-    await writeResults(await this.bulk.storeOf(), meta, query.format ?? 'ndjson', res);
+    const follow = query.follow === 'true';
+    if (!follow || meta.state === 'failed') refuseUnfinished(meta, viewOf(meta).etaSeconds);
+    await writeResults(await this.bulk.storeOf(), meta, query.format ?? 'ndjson', res, follow);
   }
 
   @Get(':id/events')
@@ -190,10 +191,22 @@ export class BulkController {
     await writeEvents(await this.bulk.storeOf(), meta, res);
   }
 
-  /** The items and options of any of the three bodies. */
-  private async read(req: Request, query: BulkJobOptionsDto): Promise<{ options: BulkJobOptionsDto; items: RawItem[] }> {
-    if (req.is(NDJSON_TYPE) && typeof req.body === 'string') return { options: query, items: ndjsonItems(req.body, BULK_MAX_ITEMS) };
-    if (req.is(CSV_TYPE) && typeof req.body === 'string') return { options: query, items: await csvItems(req.body, BULK_MAX_ITEMS) };
+  /**
+   * The items and options of any of the three bodies, and the body's size. An NDJSON or CSV body that cannot hold
+   * more items than a job may is read as it is queued (batches); another is read whole first, so that its 413 comes
+   * before any of it is queued.
+   */
+  private async read(
+    req: Request,
+    query: BulkJobOptionsDto,
+  ): Promise<{ options: BulkJobOptionsDto; items: RawItem[] | AsyncIterable<RawItem[]>; bytes: number }> {
+    if (typeof req.body === 'string' && (req.is(NDJSON_TYPE) || req.is(CSV_TYPE))) {
+      const text = req.body;
+      const csv = Boolean(req.is(CSV_TYPE)) && !req.is(NDJSON_TYPE);
+      const batches = csv ? csvItemBatches(text, BULK_MAX_ITEMS) : ndjsonItemBatches(text, BULK_MAX_ITEMS);
+      const fits = mostRecords(text) <= BULK_MAX_ITEMS + (csv ? 1 : 0);
+      return { options: query, items: fits ? batches : await collect(batches), bytes: Buffer.byteLength(text) };
+    }
     const body: unknown = req.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new ApiError(400, 'VALIDATION_FAILED', 'The body must be an object {operation, items: [...]}, NDJSON or CSV.', [
@@ -210,6 +223,6 @@ export class BulkController {
     if (!Array.isArray(items))
       throw new ApiError(400, 'VALIDATION_FAILED', 'items: items must be an array of items', [{ field: 'items', problems: ['an array'] }]);
     if (items.length > BULK_MAX_ITEMS) throw tooManyItems(BULK_MAX_ITEMS);
-    return { options, items };
+    return { options, items, bytes: JSON.stringify(items).length };
   }
 }

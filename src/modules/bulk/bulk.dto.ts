@@ -80,4 +80,14 @@ export class BulkResultsQueryDto {
   @IsOptional()
   @IsIn(RESULT_FORMATS, { message: `format must be one of ${RESULT_FORMATS.join(', ')}` })
   format?: ResultFormat;
+
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    default: 'false',
+    description:
+      'true: also while the job is queued or running, each chunk of answers sent as soon as it is stored (in input order), the response ending with the job. A client downloads while the job computes instead of after. With format json the document is sent once the job has finished.',
+  })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'follow must be true or false' })
+  follow?: 'true' | 'false';
 }

@@ -86,13 +86,19 @@ export class BulkService {
   }
 
   /**
-   * Validates the items, records the job and queues its chunks: the job's view (state queued). `bodyBytes` (the
-   * request body's size) stands for the input the job holds in Redis, for the storage limit.
+   * Validates the items, records the job and queues its chunks: the job's view (state queued, or running already).
+   * `input` is the items, or their batches as a body is read (modules/bulk/bulk-input.ts): chunks are queued as they
+   * fill, so workers start on the first while later rows are still parsed, and no more than a few chunks' items are
+   * held at once. `bodyBytes` (the request body's size) stands for the input the job holds in Redis, for the storage
+   * limit.
    */
-  async create(keyHash: string, options: BulkJobOptionsDto, items: RawItem[], bodyBytes: number): Promise<BulkJobView & { webhookSecret?: string }> {
+  async create(
+    keyHash: string,
+    options: BulkJobOptionsDto,
+    input: RawItem[] | AsyncIterable<RawItem[]>,
+    bodyBytes: number,
+  ): Promise<BulkJobView & { webhookSecret?: string }> {
     const operation: BulkOperation = options.operation ?? 'chart';
-    if (items.length === 0)
-      throw new ApiError(400, 'VALIDATION_FAILED', 'items: a bulk job needs at least one item', [{ field: 'items', problems: ['at least one item'] }]);
     if (operation === 'bodygraph' && options.meaning !== undefined) {
       throw new ApiError(400, 'VALIDATION_FAILED', 'meaning: drawings carry no texts; leave meaning out for bodygraph', [
         { field: 'meaning', problems: ['not for bodygraph'] },
@@ -104,17 +110,22 @@ export class BulkService {
       ]);
     }
     if (options.callbackUrl !== undefined) await this.refuseCallback(options.callbackUrl);
+    // An array is the one batch of its job.
+    const reader: Iterator<RawItem[]> | AsyncIterator<RawItem[]> = Array.isArray(input) ? [input][Symbol.iterator]() : input[Symbol.asyncIterator]();
+    // The first items before the job is recorded: a body with none (or whose CSV header is refused) is the request's
+    // 400, with no job.
+    let next = await reader.next();
+    while (!next.done && next.value.length === 0) next = await reader.next();
+    if (next.done)
+      throw new ApiError(400, 'VALIDATION_FAILED', 'items: a bulk job needs at least one item', [{ field: 'items', problems: ['at least one item'] }]);
     const id = randomBytes(12).toString('base64url');
     const size = Math.max(50, Math.min(1_000, Math.round(CHUNK_WORK_MS / PER_ITEM_MS[operation])));
-    const now = Date.now();
     const store = await this.storeOf();
     const meta = {
       id,
       keyHash,
       operation,
-      total: items.length,
-      chunks: Math.ceil(items.length / size),
-      createdAt: now,
+      createdAt: Date.now(),
       meaning: options.meaning,
       callbackUrl: options.callbackUrl,
       progressEvery: options.progressEvery,
@@ -124,20 +135,44 @@ export class BulkService {
     // Recorded for a few minutes at first: a process that dies before every chunk is queued leaves no job that
     // would hold one of its key's places for a day.
     await redisCall(() => store.create(meta, bodyBytes, ACCEPTING_TTL_S));
-    // Validated and queued a few chunks at a time, so workers start on the first chunks while later ones are read,
-    // and the items' objects are let go as their chunk is queued (100,000 of them at once took 200 MB).
     const job = ITEM_OPERATIONS[operation].job;
-    for (let first = 0, chunk = 0; first < items.length;) {
-      const batch: ChunkPayload[] = [];
-      for (; batch.length < ADD_BATCH && first < items.length; first += size, chunk++) {
-        batch.push({ bulkId: id, chunk, job, items: await this.validate(operation, options.meaning, items, first, first + size) });
+    let total = 0;
+    let chunks = 0;
+    let pending: RawItem[] = [];
+    let batch: ChunkPayload[] = [];
+    const fill = async () => {
+      batch.push({ bulkId: id, chunk: chunks++, job, items: await this.validate(operation, options.meaning, pending, total) });
+      total += pending.length;
+      pending = [];
+    };
+    try {
+      for (; !next.done; next = await reader.next()) {
+        for (const raw of next.value) {
+          pending.push(raw);
+          if (pending.length === size) await fill();
+          if (batch.length === ADD_BATCH) {
+            await this.queueChunks(store, id, batch);
+            batch = [];
+          }
+        }
       }
-      await this.queueChunks(store, id, batch);
+      if (pending.length > 0) await fill();
+      if (batch.length > 0) await this.queueChunks(store, id, batch);
+    } catch (err) {
+      // A body found broken or too large after some of its chunks were queued: the job is failed, so workers skip
+      // what is queued, and the request answers the error (the job's id was never given).
+      await store.fail(id, 'its body was refused while it was read').catch(() => undefined);
+      throw err;
     }
-    await redisCall(() => store.accepted(id));
-    // As it is now: its first chunks may be done already.
+    const accepted = await redisCall(() => store.accept(id, total, chunks));
+    // As it is now: its first chunks may be done already, or all of them (then this step completed it).
     const current = await redisCall(() => store.get(id));
-    const view = viewOf(current ?? { ...meta, state: 'queued', done: 0, failed: 0, chunksDone: 0, bytes: 0 });
+    if (current && accepted.outcome === 'completed') {
+      await redisCall(() => queueWebhook(this.webhooks, current, 'job.completed', this.config.webhookRetryBaseMs));
+    } else if (current && accepted.progress !== undefined) {
+      await redisCall(() => queueWebhook(this.webhooks, current, 'job.progress', this.config.webhookRetryBaseMs, accepted.progress));
+    }
+    const view = viewOf(current ?? { ...meta, state: 'queued', total, chunks, done: 0, failed: 0, chunksDone: 0, bytes: 0 });
     return secret?.created ? { ...view, webhookSecret: secret.secret } : view;
   }
 
@@ -212,17 +247,17 @@ export class BulkService {
     return viewOf(after);
   }
 
-  /** Items `from` to `to` (exclusive) as a chunk's items; each raw item is let go once read (`items[i]` emptied). */
-  private async validate(operation: BulkOperation, meaning: string | undefined, items: RawItem[], from: number, to: number): Promise<ChunkItem[]> {
+  /** A chunk's raw items as its items, the first at position `offset` in the job (the id of an item without one). */
+  private async validate(operation: BulkOperation, meaning: string | undefined, raws: RawItem[], offset: number): Promise<ChunkItem[]> {
     const definition = ITEM_OPERATIONS[operation];
     const out: ChunkItem[] = [];
-    for (let i = from; i < Math.min(to, items.length); i++) {
+    for (let n = 0; n < raws.length; n++) {
       if (performance.now() - this.turnAt >= VALIDATE_SLICE_MS) {
         await new Promise((resolve) => setImmediate(resolve));
         this.turnAt = performance.now();
       }
-      const raw = items[i];
-      items[i] = undefined;
+      const raw = raws[n];
+      const i = offset + n;
       let prepared: PreparedItem;
       if (raw instanceof RowProblem) prepared = itemError(raw.id ?? i, raw.field, raw.problem, raw.code);
       else {
