@@ -238,7 +238,7 @@ describe('bulk jobs', () => {
     const id = created.body.id as string;
     // The CSV followed by a streaming read: the job's state is read as its first answers arrive.
     const followed = await fetch(`${svc.baseUrl}/v1/jobs/${id}/results?format=csv&follow=true`, { headers: { 'HD-Api-Key': TEST_API_KEY } });
-    expect([followed.status, followed.headers.get('content-type')]).toEqual([200, 'text/csv; charset=utf-8']);
+    expect([followed.status, followed.headers.get('content-type'), followed.headers.get('x-accel-buffering')]).toEqual([200, 'text/csv; charset=utf-8', 'no']);
     const reader = followed.body!.getReader();
     const parts: Uint8Array[] = [];
     let stateAtFirstAnswers: Json;

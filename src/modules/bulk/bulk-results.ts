@@ -99,6 +99,9 @@ export async function writeResults(store: BulkStore, job: BulkMeta, format: Resu
   res.status(200);
   res.setHeader('Content-Type', CONTENT_TYPES[format]);
   res.setHeader('Cache-Control', 'no-store');
+  // A followed answer comes a chunk at a time while the job runs: nginx (the compose file's proxy) would otherwise
+  // hold it back in its buffers.
+  if (follow) res.setHeader('X-Accel-Buffering', 'no');
   if (format === 'csv') res.setHeader('Content-Disposition', `attachment; filename="job-${job.id}.csv"`);
   const write = async (text: string) => {
     if (res.write(text) || closed) return;
