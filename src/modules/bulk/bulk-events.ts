@@ -7,7 +7,7 @@ import { viewOf } from '../../jobs/bulk-view';
 export const EVENTS_POLL_MS = 250;
 export const HEARTBEAT_MS = 15_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Server-Sent Events for a progress bar: a `progress` event with the job's view at once and whenever its counters

@@ -1,5 +1,8 @@
 import { ApiError } from '../../common/api-error';
-import { csvItemBatches, csvItems, mostRecords, ndjsonItemBatches, ndjsonItems, RowProblem } from './bulk-input';
+import { collect, csvItemBatches, mostRecords, ndjsonItemBatches, RowProblem } from './bulk-input';
+
+const csvItems = (text: string, max: number) => collect(csvItemBatches(text, max));
+const ndjsonItems = (text: string, max: number) => collect(ndjsonItemBatches(text, max));
 
 const RA = { birthdate: '1948-04-09', birthtime: '00:14', location: 'Montreal, Quebec, Canada' };
 

@@ -93,11 +93,6 @@ function ndjsonItem(source: string, line: number): RawItem {
   return new RowProblem(err.code, 'line', `line ${line}: ${err.message}`);
 }
 
-/** Every item of an NDJSON body at once (ndjsonItemBatches collected). */
-export async function ndjsonItems(text: string, maxItems: number): Promise<RawItem[]> {
-  return collect(ndjsonItemBatches(text, maxItems));
-}
-
 /** Every item of a body's batches, at once. */
 export async function collect(batches: AsyncIterable<RawItem[]>): Promise<RawItem[]> {
   const items: RawItem[] = [];
@@ -229,9 +224,4 @@ export async function* csvItemBatches(text: string, maxItems: number): AsyncGene
   if (stop) throw stop;
   if (!columns) throw badHeader('the body is empty: send a header line (birthdate,birthtime,location) and one row per birth');
   if (items.length > 0) yield items;
-}
-
-/** Every row of a CSV body at once (csvItemBatches collected). */
-export async function csvItems(text: string, maxItems: number): Promise<RawItem[]> {
-  return collect(csvItemBatches(text, maxItems));
 }

@@ -6,6 +6,7 @@ import { expandMeaning, meaningLibraries } from '../../engine/meaning';
 import type { BulkMeta, BulkStore } from '../../jobs/bulk-store';
 import { FINAL_STATES } from '../../jobs/bulk-types';
 import { csvHeaderLine } from '../../jobs/bulk-csv';
+import { sleep } from './bulk-events';
 import { redisCall } from './bulk.service';
 import type { ResultFormat } from './bulk.dto';
 
@@ -35,8 +36,6 @@ export function refuseUnfinished(meta: BulkMeta, etaSeconds: number | null): voi
 
 /** How often a followed job's next chunk is looked for while it is not stored yet (one HGET; a chunk takes ~70 ms). */
 export const FOLLOW_POLL_MS = 50;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Chunk `chunk`'s answers, or undefined for a chunk that will never be stored (the job was cancelled first). With
