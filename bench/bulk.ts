@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- bulk` (issue 27): 100,000 distinct births as CSV in, CSV out, through `npm start` (the API and
  * the worker processes it forks, on this machine's Redis), against the engine's own rate on one core measured in
- * the same run (before and after; their mean).
+ * the same run, just before and just after the job alone (their mean), while the service is idle.
  *
  * - `bulk.alone`: the job by itself. Its rate is counted over the whole wall time, from the first byte of the upload
  *   to the last byte of the CSV downloaded (polled, then downloaded; BENCH_BULK_FOLLOW=1: streamed with follow=true
@@ -96,21 +96,42 @@ function download(port: number, path: string): Promise<number> {
   });
 }
 
-/** Peak RSS (MB) of a process and of each of its child processes, sampled until stopped. */
+/**
+ * Peak RSS (MB) of a process and of each of its child processes, sampled until stopped; and the CPU the children
+ * (the worker processes) spent meanwhile, as a share of the wall time (1 = one core busy throughout).
+ */
 class RssPeaks {
   api = 0;
   workers = new Map<number, number>();
   private timer: NodeJS.Timeout;
+  private readonly cpuAtStart: Map<number, number>;
+  private readonly startedAt = performance.now();
   constructor(private readonly pid: number) {
+    this.cpuAtStart = new Map(childrenOf(pid).map((child) => [child, cpuSeconds(child)]));
     this.timer = setInterval(() => this.sample(), 100);
   }
   private sample(): void {
     this.api = Math.max(this.api, rssMb(this.pid));
     for (const child of childrenOf(this.pid)) this.workers.set(child, Math.max(this.workers.get(child) ?? 0, rssMb(child)));
   }
-  stop(): { apiMb: number; workerMb: number; workers: number } {
+  stop(): { apiMb: number; workerMb: number; workers: number; workerBusy: number } {
     clearInterval(this.timer);
-    return { apiMb: this.api, workerMb: Math.max(0, ...this.workers.values()), workers: this.workers.size };
+    const wallS = (performance.now() - this.startedAt) / 1000;
+    let cpu = 0;
+    for (const [child, atStart] of this.cpuAtStart) cpu += cpuSeconds(child) - atStart;
+    const workerBusy = cpu / wallS / Math.max(1, this.cpuAtStart.size);
+    return { apiMb: this.api, workerMb: Math.max(0, ...this.workers.values()), workers: this.workers.size, workerBusy };
+  }
+}
+
+/** User and system CPU seconds of a process so far (/proc/<pid>/stat, in clock ticks of 1/100 s on Linux). */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
   }
 }
 
@@ -234,8 +255,6 @@ function charts(port: number, seconds: number | undefined, seed: number): { stop
 }
 
 export async function run(report: Report): Promise<void> {
-  const engineBefore = engineRate();
-  const jobBefore = chartJobRate();
   const port = await freePort();
   const prefix = `hdbench${randomBytes(4).toString('hex')}`;
   const child = await start(port, prefix);
@@ -244,9 +263,15 @@ export async function run(report: Report): Promise<void> {
     await runJob(port, base - 5_000, 2_000); // warm: JIT, gazetteer, ephemeris files, connections
     await charts(port, 2, base - 10_000).result;
 
+    // The yardsticks just before and just after the job alone, the service idle meanwhile: the machine's speed
+    // drifts within minutes here, and measured at the run's two ends they were minutes away from the job.
+    const engineBefore = engineRate();
+    const jobBefore = chartJobRate();
     const alonePeaks = new RssPeaks(child.pid!);
     const alone = await runJob(port, base, ITEMS);
     const aloneMem = alonePeaks.stop();
+    const engineAfter = engineRate();
+    const jobAfter = chartJobRate();
 
     const before = await charts(port, 8, base + 4 * ITEMS).result;
     const besidePeaks = new RssPeaks(child.pid!);
@@ -255,8 +280,6 @@ export async function run(report: Report): Promise<void> {
     load.stop();
     const during = await load.result;
     const besideMem = besidePeaks.stop();
-    const engineAfter = engineRate();
-    const jobAfter = chartJobRate();
     const engine = Math.round((engineBefore + engineAfter) / 2);
     const job = Math.round((jobBefore + jobAfter) / 2);
     const workers = Math.max(1, aloneMem.workers);
@@ -281,6 +304,7 @@ export async function run(report: Report): Promise<void> {
       report(`bulk.${name}.ratio_to_chart_job`, +(rate / (job * workers)).toFixed(3), '× chart job × workers');
       report(`bulk.${name}.api_rss_peak_mb`, mem.apiMb, 'MB');
       report(`bulk.${name}.worker_rss_peak_mb`, mem.workerMb, 'MB');
+      report(`bulk.${name}.worker_busy`, +mem.workerBusy.toFixed(2), 'of the wall time, each worker process (CPU seconds / wall seconds)');
     }
     report('bulk.other_key.p99_before_ms', before.latency.p99, `ms (${before.requests.total} charts, ${before.non2xx + before.errors} not 2xx)`);
     report('bulk.other_key.p99_during_ms', during.latency.p99, `ms (${during.requests.total} charts, ${during.non2xx + during.errors} not 2xx)`);
