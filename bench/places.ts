@@ -1,6 +1,6 @@
 /**
- * Place and time resolution benchmark: gazetteer load time and memory, lookups/s, place searches/s (distinct
- * realistic prefixes, as typed into a search box), localToUtc/s.
+ * Place and time resolution benchmark: gazetteer load time and memory, lookups/s, the time a refused name takes
+ * (its suggestions), place searches/s (distinct realistic prefixes, as typed into a search box), localToUtc/s.
  * Standalone: npx ts-node --transpile-only bench/places.ts   (node --expose-gc for exact memory figures)
  * BENCH_BASE=<commit> adds the search latencies of this tree and of that commit (checked out in a git worktree beside
  * this one) measured in one process, call by call: each query once per round on each, which goes first alternating,
@@ -210,6 +210,24 @@ export async function run(report: Report): Promise<void> {
     n += 1000;
   }
   report('places.lookups_per_s', Math.round(n / ((Date.now() - t1) / 1000)), 'lookups/s');
+
+  // A refused name costs its suggestions (near spellings among the places of its country, or among the notable
+  // places when no country is named): distinct made-up names, each refused once.
+  for (const [name, suffix] of [
+    ['refusal_no_country', ''],
+    ['refusal_in_country', ', United States'],
+  ] as const) {
+    const made = Array.from({ length: 100 }, (_, i) => `Qzx${(i * 7919).toString(36)}vile${suffix}`);
+    const t = performance.now();
+    for (const q of made) {
+      try {
+        g.resolve(q);
+      } catch {
+        // LOCATION_NOT_FOUND with its suggestions: what is timed
+      }
+    }
+    report(`places.${name}_ms`, +((performance.now() - t) / made.length).toFixed(2), 'ms per refused name (with its suggestions)');
+  }
 
   const searches = searchQueries();
   for (let i = 0; i < 3; i++) for (const q of searches) searchPlaces(q, 10); // warm-up

