@@ -8487,7 +8487,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The job as it is now (queued, or already running: workers start while its later items are still read): its id and where to follow it */
+            /** @description The job as it is now (queued, or already running: workers start while its later items are still read; a small job may even be completed): its id and where to follow it */
             202: {
                 headers: {
                     [name: string]: unknown;

@@ -62,7 +62,8 @@ export class BulkController {
   @ApiBody({ type: BulkJobRequestDto })
   @ApiResponse({
     status: 202,
-    description: 'The job as it is now (queued, or already running: workers start while its later items are still read): its id and where to follow it',
+    description:
+      'The job as it is now (queued, or already running: workers start while its later items are still read; a small job may even be completed): its id and where to follow it',
     schema: { example: { ...JOB_EXAMPLE, state: 'queued', done: 0, failed: 0, startedAt: null, etaSeconds: null } },
   })
   @ApiResponse({
