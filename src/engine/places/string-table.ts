@@ -187,7 +187,7 @@ export class StringTable {
     return lo;
   }
 
-  /** Bytes held: the text (2 per code unit at most), the offsets and the heads. */
+  /** Bytes held: the text (2 per code unit at most), the offsets, the heads and the signatures once made. */
   get bytes(): number {
     return this.text.length * 2 + this.starts.byteLength + (this.heads?.bytes ?? 0) + (this.signatures?.byteLength ?? 0);
   }
