@@ -253,7 +253,7 @@ describe('buying a key (Stripe)', () => {
 
   it('refuses unsigned, wrongly signed, replayed, empty and huge deliveries, writing nothing', async () => {
     const payload = event('checkout.session.completed', paidSession());
-    const before = (await dumpPrefix(redis, service.prefix)).size;
+    const before = await dumpPrefix(redis, service.prefix);
     const stale = Math.floor(Date.now() / 1000) - 600; // beyond the library's 300 s tolerance
     const cases: Array<[string, Promise<{ status: number; body: Json }>]> = [
       ['unsigned', deliver(service.baseUrl, payload, null)],
@@ -272,7 +272,12 @@ describe('buying a key (Stripe)', () => {
     const huge = 'x'.repeat(300 * 1024);
     const big = await deliver(service.baseUrl, huge, signature(huge, SECRET));
     expect([big.status, big.body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
-    expect((await dumpPrefix(redis, service.prefix)).size).toBe(before);
+    // Nothing written: no key added, none changed. BullMQ's own housekeeping keys (stalled-check, with a TTL) come
+    // and go by themselves while the queues idle, and queue state is not ours to freeze, so those are left out.
+    const after = await dumpPrefix(redis, service.prefix);
+    const queueKey = (name: string) => /:(charts|charts-heavy|charts-bulk|bulk-webhooks):/.test(name);
+    expect([...after.keys()].filter((name) => !before.has(name) && !name.endsWith(':stalled-check'))).toEqual([]);
+    expect([...after].filter(([name, value]) => !queueKey(name) && before.has(name) && before.get(name) !== value)).toEqual([]);
   }, 30_000);
 
   it('answers bad success links with the right page, and escapes what it shows', async () => {
