@@ -183,6 +183,7 @@ export async function run(report: Report): Promise<void> {
   gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
   const arraysBefore = process.memoryUsage().arrayBuffers;
+  const externalBefore = process.memoryUsage().external;
   const t0 = process.hrtime.bigint();
   const g: Gazetteer = loadGazetteer();
   const loadMs = Number(process.hrtime.bigint() - t0) / 1e6;
@@ -196,11 +197,15 @@ export async function run(report: Report): Promise<void> {
   const mem = process.memoryUsage();
   const heapMb = (mem.heapUsed - heapBefore) / 1024 / 1024;
   const arraysMb = (mem.arrayBuffers - arraysBefore) / 1024 / 1024;
+  // The string tables' long texts are external strings (gazetteer-data.ts outsideTheHeap): outside the JS heap, and
+  // not array buffers either.
+  const stringsMb = (mem.external - externalBefore) / 1024 / 1024 - arraysMb;
   const approx = gc ? '' : ' (approx., run node with --expose-gc for exact)';
   report('places.load_ms', Math.round(loadMs), 'ms');
   report('places.heap_mb', heapMb, `MB${approx}`); // JS heap: strings, objects
   report('places.arrays_mb', arraysMb, `MB${approx}`); // typed arrays (outside the JS heap figure)
-  report('places.memory_mb', heapMb + arraysMb, `MB${approx}`);
+  report('places.external_strings_mb', stringsMb, `MB${approx}`);
+  report('places.memory_mb', heapMb + arraysMb + stringsMb, `MB${approx}`);
 
   let n = 0;
   for (let i = 0; i < 20000; i++) g.resolve(QUERIES[i % QUERIES.length]); // warm-up
