@@ -5,7 +5,7 @@
  * DejaVu Sans barely uses for digits and these few words).
  */
 import * as path from 'path';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
 import { escapeXml } from './xml';
 
 export const FONT_DIR = path.resolve(__dirname, '..', '..', '..', 'data', 'fonts');
@@ -23,8 +23,18 @@ interface Face {
   glyph(codePoint: number): Glyph;
 }
 
+let fontkitModule: typeof Fontkit | undefined;
+/**
+ * fontkit (and the brotli decoder it brings), loaded at its first use or by a worker's warm-up (modules/chart/jobs
+ * chart-jobs.ts warmUp): the API process, which draws nothing, never loads it (with resvg and pdfkit, 19 MB of its RSS).
+ */
+export function fontkit(): typeof Fontkit {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when first needed, see above
+  return (fontkitModule ??= require('fontkit') as typeof Fontkit);
+}
+
 function loadFace(file: string): Face {
-  const font = fontkit.openSync(path.join(FONT_DIR, file)) as unknown as {
+  const font = fontkit().openSync(path.join(FONT_DIR, file)) as unknown as {
     unitsPerEm: number;
     glyphForCodePoint(cp: number): { advanceWidth: number; path: { commands: Command[] } };
   };

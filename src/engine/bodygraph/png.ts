@@ -6,11 +6,18 @@
  * an 800 px render on our machine; a plain encoder over zlib at level 1 takes 7–10 ms for a smaller file, and is
  * a screenful of code (PNG: signature, IHDR, IDAT, IEND, each chunk with its CRC-32).
  */
-import { renderAsync, Resvg } from '@resvg/resvg-js';
+import type * as ResvgModule from '@resvg/resvg-js';
 import { promisify } from 'node:util';
 import { crc32, deflate, deflateSync } from 'node:zlib';
 
 const deflateAsync = promisify(deflate);
+
+let resvgModule: typeof ResvgModule | undefined;
+/** resvg, loaded at its first use or by a worker's warm-up, as fontkit is (glyphs.ts): the API never loads its native library. */
+export function resvg(): typeof ResvgModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when first needed, see above
+  return (resvgModule ??= require('@resvg/resvg-js') as typeof ResvgModule);
+}
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -62,7 +69,7 @@ export function unpremultiply(rgba: Uint8Array): Uint8Array {
 
 /** Rasterises an SVG (text already as outlines) to a PNG `width` px wide. */
 export function svgToPng(svg: string, width: number, transparent = false): Buffer {
-  const image = new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false } }).render();
+  const image = new (resvg().Resvg)(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false } }).render();
   const pixels = transparent ? unpremultiply(image.pixels) : image.pixels;
   return encodePng(pixels, image.width, image.height);
 }
@@ -84,7 +91,7 @@ const BAND_ROWS = 64;
  * libuv's thread pool, and the passes over the pixels (un-premultiplying, framing the rows) go in bands of rows.
  */
 export async function svgToPngAsync(svg: string, width: number, transparent: boolean, yielding: Yielding): Promise<Buffer> {
-  const image = await yielding.offThread(renderAsync(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false } }));
+  const image = await yielding.offThread(resvg().renderAsync(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false } }));
   const rgba = image.pixels;
   const rowBytes = image.width * 4;
   if (transparent) {

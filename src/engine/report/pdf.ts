@@ -8,14 +8,22 @@
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 import { FONT_DIR } from '../bodygraph/glyphs';
 import type { Yielding } from '../bodygraph/png';
 import type { ReportItem, ReportModel } from './model';
 
-// svg-to-pdfkit ships no types: one function, (doc, svg, x, y, options).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const SVGtoPDF = require('svg-to-pdfkit') as (doc: PDFKit.PDFDocument, svg: string, x: number, y: number, options: Record<string, unknown>) => void;
+type SvgToPdf = (doc: PDFKit.PDFDocument, svg: string, x: number, y: number, options: Record<string, unknown>) => void;
+let pdfModules: { PDFDocument: typeof PDFKitDocument; SVGtoPDF: SvgToPdf } | undefined;
+/**
+ * pdfkit and svg-to-pdfkit (which ships no types: one function), loaded at the first PDF or by a worker's warm-up, as
+ * fontkit is (bodygraph/glyphs.ts): the API process writes none.
+ */
+export function pdfLibraries(): { PDFDocument: typeof PDFKitDocument; SVGtoPDF: SvgToPdf } {
+  /* eslint-disable @typescript-eslint/no-require-imports -- loaded when first needed, see above */
+  return (pdfModules ??= { PDFDocument: require('pdfkit') as typeof PDFKitDocument, SVGtoPDF: require('svg-to-pdfkit') as SvgToPdf });
+  /* eslint-enable @typescript-eslint/no-require-imports */
+}
 
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
 function fontFiles(): { regular: Buffer; bold: Buffer } {
@@ -35,6 +43,7 @@ const noYield: Yielding = { breathe: () => Promise.resolve(), offThread: (work) 
 /** The PDF's bytes. `svg` is the bodygraph in the light theme, as the renderer gives it. */
 export async function renderReportPdf(model: ReportModel, svg: string, yielding: Yielding = noYield): Promise<Buffer> {
   const { regular, bold } = fontFiles();
+  const { PDFDocument, SVGtoPDF } = pdfLibraries();
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

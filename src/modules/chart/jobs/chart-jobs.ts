@@ -3,7 +3,9 @@
  * job's data; errors for the caller's input are EngineInputError (mapped to 422 by the API).
  */
 import { renderBodygraph, renderCompositeBodygraph, renderTransitBodygraph, type TextMode } from '../../../engine/bodygraph';
-import { svgToPngAsync } from '../../../engine/bodygraph/png';
+import { fontkit } from '../../../engine/bodygraph/glyphs';
+import { resvg, svgToPngAsync } from '../../../engine/bodygraph/png';
+import { pdfLibraries } from '../../../engine/report/pdf';
 import { Slicer } from '../../../jobs/slicer';
 import { resolveBirth } from '../../../engine/natal/birth';
 import { computeChart, computeComposite, computeTransit } from '../../../engine';
@@ -91,10 +93,14 @@ export function pentaJob(input: PentaInput, _slicer?: Slicer): string {
 }
 
 /**
- * Loads the gazetteer, the zone data and the ephemeris files before the first job, so no caller pays the
- * start-up cost (the first place lookup would otherwise take most of a second).
+ * Loads the gazetteer, the zone data, the ephemeris files and the drawing and PDF libraries before the first job,
+ * so no caller pays the start-up cost (the first place lookup would otherwise take most of a second). The libraries
+ * are loaded here, in a worker, and never in the API process.
  */
 export function warmUp(): void {
   chartJob({ birthdate: '1990-05-15', birthtime: '12:30', location: 'paris, france', nodeType: 'true' });
   chartJob({ birthdate: '1990-05-15', birthtime: '12:30', latitude: 45.5, longitude: -73.6, nodeType: 'true' });
+  fontkit();
+  resvg();
+  pdfLibraries();
 }
