@@ -93,9 +93,9 @@ export function pentaJob(input: PentaInput, _slicer?: Slicer): string {
 }
 
 /**
- * Loads the gazetteer, the zone data, the ephemeris files and the drawing and PDF libraries before the first job,
- * so no caller pays the start-up cost (the first place lookup would otherwise take most of a second). The libraries
- * are loaded here, in a worker, and never in the API process.
+ * Loads the gazetteer, the zone data and geo-tz's index (the second birth, by coordinates), the ephemeris files and
+ * the drawing and PDF libraries before the first job, so no caller pays the start-up cost (the first place lookup
+ * would otherwise take most of a second). geo-tz and the libraries are loaded here, in a worker, never in the API.
  */
 export function warmUp(): void {
   chartJob({ birthdate: '1990-05-15', birthtime: '12:30', location: 'paris, france', nodeType: 'true' });

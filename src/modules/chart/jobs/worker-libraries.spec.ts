@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
 /**
- * The API process draws nothing, so it must not load the drawing and PDF libraries (resvg's native library, fontkit
- * and brotli, pdfkit: 19 MB of its RSS); a worker loads them in its warm-up, before its first job.
+ * The API process draws nothing and resolves no birth, so it must not load the drawing and PDF libraries (resvg's
+ * native library, fontkit and brotli, pdfkit: 19 MB of its RSS) nor geo-tz's index (9 MB); a worker loads them in its
+ * warm-up, before its first job.
  */
-describe('drawing and PDF libraries: loaded by a worker, never by the API', () => {
+describe('drawing, PDF and time-zone libraries: loaded by a worker, never by the API', () => {
   const ROOT = resolve(__dirname, '../../../..');
   const loaded = (script: string): string[] =>
     JSON.parse(
@@ -23,7 +24,7 @@ describe('drawing and PDF libraries: loaded by a worker, never by the API', () =
         .split('\n')
         .pop()!,
     ) as string[];
-  const LIBRARIES = ['@resvg/resvg-js', 'fontkit', 'brotli', 'pdfkit', 'svg-to-pdfkit'];
+  const LIBRARIES = ['@resvg/resvg-js', 'fontkit', 'brotli', 'pdfkit', 'svg-to-pdfkit', 'geo-tz'];
 
   it('the whole module tree (every role) loads none of them', () => {
     const modules = loaded(`require('./src/app.module'); require('./src/http-app')`);
