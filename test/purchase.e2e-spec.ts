@@ -10,6 +10,9 @@ import Redis from 'ioredis';
 import { dispute, event, FakeStripe, paidSession, refund, signature, startFakeStripe } from './helpers/fake-stripe';
 import { BIRTH, deliver, keyIn, page, PUBLIC_URL, purchaseEnv, SECRET } from './helpers/purchase';
 import { Json, post, REDIS_URL, RunningService, startService, TEST_API_KEY } from './helpers/service';
+import { BULK_QUEUE } from '../src/jobs/bulk-types';
+import { HEAVY_QUEUE, LIGHT_QUEUE } from '../src/jobs/job-types';
+import { WEBHOOK_QUEUE } from '../src/jobs/webhook';
 
 /** Every key of the prefix and everything it holds, as text (for the no-plaintext scan). */
 async function dumpPrefix(redis: Redis, prefix: string): Promise<Map<string, string>> {
@@ -275,7 +278,7 @@ describe('buying a key (Stripe)', () => {
     // Nothing written: no key added, none changed. BullMQ's own housekeeping keys (stalled-check, with a TTL) come
     // and go by themselves while the queues idle, and queue state is not ours to freeze, so those are left out.
     const after = await dumpPrefix(redis, service.prefix);
-    const queueKey = (name: string) => /:(charts|charts-heavy|charts-bulk|bulk-webhooks):/.test(name);
+    const queueKey = (name: string) => [LIGHT_QUEUE, HEAVY_QUEUE, BULK_QUEUE, WEBHOOK_QUEUE].some((queue) => name.includes(`:${queue}:`));
     expect([...after.keys()].filter((name) => !before.has(name) && !name.endsWith(':stalled-check'))).toEqual([]);
     expect([...after].filter(([name, value]) => !queueKey(name) && before.has(name) && before.get(name) !== value)).toEqual([]);
   }, 30_000);

@@ -4,10 +4,11 @@ import { setFlagsFromString } from 'node:v8';
  * The API process's old generation may grow this much, percent, past what its last full collection kept
  * (API_HEAP_GROWTH_PERCENT). 0 leaves V8's own factor, which rises to 4× for a process that allocates fast.
  *
- * Why it is there: the API's live heap is about 75 MB after a full collection (Nest and its libraries about 35 MB, the
- * gazetteer's objects for place search 20 MB; its long name texts are external strings, gazetteer-data.ts), but its
- * requests' objects wait on Redis round trips long enough to be promoted, and V8, with a 4 GB limit on this machine, let the old space float to 290 MB of mostly
- * garbage under 8 connections of /v1/chart: 530-710 MB RSS. Measured interleaved, 20 s of that load each (RSS peak;
+ * Why it is there: the API's live heap is about 65 MB after a full collection (Nest and its libraries, the gazetteer's
+ * objects for place search 20 MB; its long name texts are external strings, gazetteer-data.ts, and the drawing, PDF
+ * and geo-tz libraries are loaded by workers only), but its requests' objects wait on Redis round trips long enough
+ * to be promoted, and V8, with a 4 GB limit on this machine, let the old space float to 290 MB of mostly garbage
+ * under 8 connections of /v1/chart: 530-710 MB RSS. Measured interleaved, 20 s of that load each (RSS peak;
  * p99): V8's own 578-603 MB, 25-34 ms; 30 % 367-378 MB, 35-39 ms; 60 % 395 MB, 29-30 ms; 100 % 423-433 MB,
  * 31-32 ms. Beside a 30,000-row bulk job and another key's 8 connections (bench bulk, interleaved, two rounds):
  * 100 % 459 and 450 MB, that key's p99 38 and 41 ms; V8's own 588 and 583 MB, 36 and 34 ms.
