@@ -76,7 +76,9 @@ async function finished(store: BulkStore, meta: BulkMeta, closed: () => boolean)
 /**
  * Streams a finished job's answers in input order, a chunk at a time (each decompressed, its meaning texts put in,
  * joined as the format wants; the CSV rows are the worker's), waiting for the client to take each before the next: memory stays at about
- * one chunk whatever the job's size. A Redis error half-way cuts the response off (never a complete-looking one).
+ * two chunks whatever the job's size. The next chunk is read from Redis and decompressed while the client takes
+ * the current one, and a chunk with no text to put in (CSV, NDJSON without meaning) is written as the bytes it
+ * decompressed to, never decoded to a string and encoded again. A Redis error half-way cuts the response off (never a complete-looking one).
  * With `follow` the job may still be queued or running: each chunk is sent once stored (chunkOf), so the answer is
  * what the finished job's would be, sent while it computes; a job that fails meanwhile cuts the response off.
  */
@@ -102,7 +104,7 @@ export async function writeResults(store: BulkStore, job: BulkMeta, format: Resu
   // hold it back in its buffers.
   if (follow) res.setHeader('X-Accel-Buffering', 'no');
   if (format === 'csv') res.setHeader('Content-Disposition', `attachment; filename="job-${job.id}.csv"`);
-  const write = async (text: string) => {
+  const write = async (text: string | Buffer) => {
     if (res.write(text) || closed) return;
     await new Promise<void>((resolve) => {
       wake = resolve;
@@ -118,14 +120,29 @@ export async function writeResults(store: BulkStore, job: BulkMeta, format: Resu
         `{"id":${JSON.stringify(meta.id)},"state":"${meta.state}","count":${count},"succeeded":${count - meta.failed},"failed":${meta.failed},"items":[`,
       );
     } else if (format === 'csv') await write(csvHeaderLine(meta.operation));
+    const kind = format === 'csv' ? 'csv' : 'ndjson';
+    const read = async (chunk: number): Promise<Buffer | undefined> => {
+      const data = await chunkOf(store, meta, chunk, kind, follow, () => closed);
+      return data && gunzipAsync(data);
+    };
     let first = true;
+    let next = meta.chunks > 0 ? read(0) : undefined;
     for (let chunk = 0; chunk < meta.chunks && !closed; chunk++) {
-      const data = await chunkOf(store, meta, chunk, format === 'csv' ? 'csv' : 'ndjson', follow, () => closed);
-      if (!data) continue; // not computed before the job was cancelled
-      let lines = (await gunzipAsync(data)).toString('utf8');
-      if (meta.meaning && format !== 'csv') lines = expandMeaning(lines, meaningLibraries());
-      if (format !== 'json')
-        await write(lines); // NDJSON, or the CSV rows the worker wrote
+      const bytes = await next!;
+      next = chunk + 1 < meta.chunks ? read(chunk + 1) : undefined;
+      next?.catch(() => undefined); // awaited at the next turn; a response cut off first must not leave it unhandled
+      if (!bytes) continue; // not computed before the job was cancelled
+      if (!meta.meaning || format === 'csv') {
+        // The CSV rows or answer lines the worker wrote, as they are; as JSON, the lines as array elements.
+        if (format === 'json') {
+          if (!first) await write(',');
+          first = false;
+          await write(linesAsElements(bytes));
+        } else await write(bytes);
+        continue;
+      }
+      const lines = expandMeaning(bytes.toString('utf8'), meaningLibraries());
+      if (format === 'ndjson') await write(lines);
       else {
         await write((first ? '' : ',') + lines.trimEnd().split('\n').join(','));
         first = false;
@@ -136,4 +153,16 @@ export async function writeResults(store: BulkStore, job: BulkMeta, format: Resu
   } catch {
     res.destroy();
   }
+}
+
+/**
+ * Answer lines (each one JSON text, then a line break) as the elements of a JSON array, in place: each line break
+ * but the last becomes a comma. A JSON text holds no raw line break (one inside a string is escaped), and in UTF-8
+ * the byte 0x0A is never part of another character.
+ */
+export function linesAsElements(bytes: Buffer): Buffer {
+  let end = bytes.length;
+  while (end > 0 && bytes[end - 1] === 0x0a) end--;
+  for (let i = bytes.indexOf(0x0a); i >= 0 && i < end; i = bytes.indexOf(0x0a, i + 1)) bytes[i] = 0x2c;
+  return bytes.subarray(0, end);
 }
