@@ -126,11 +126,18 @@ export async function writeResults(store: BulkStore, job: BulkMeta, format: Resu
       return data && gunzipAsync(data);
     };
     let first = true;
-    let next = meta.chunks > 0 ? read(0) : undefined;
+    // The chunk read ahead is awaited at the loop's next turn; a response closed first never awaits it, so its
+    // failure is marked handled here (an unhandled rejection would end the process).
+    const ahead = (chunk: number) => {
+      if (chunk >= meta.chunks) return undefined;
+      const reading = read(chunk);
+      reading.catch(() => undefined);
+      return reading;
+    };
+    let next = ahead(0);
     for (let chunk = 0; chunk < meta.chunks && !closed; chunk++) {
       const bytes = await next!;
-      next = chunk + 1 < meta.chunks ? read(chunk + 1) : undefined;
-      next?.catch(() => undefined); // awaited at the next turn; a response cut off first must not leave it unhandled
+      next = ahead(chunk + 1);
       if (!bytes) continue; // not computed before the job was cancelled
       if (!meta.meaning || format === 'csv') {
         // The CSV rows or answer lines the worker wrote, as they are; as JSON, the lines as array elements.
