@@ -1,6 +1,6 @@
-import { DOORKEEPER_IDS, ResultCache } from './result-cache';
+import { DOORKEEPER_IDS, PROBATION_MS, ResultCache } from './result-cache';
 
-/** An answer as the service keeps one: computed once and turned away, then computed again. */
+/** An answer as the service keeps one for long: computed once (on probation), then computed again. */
 function computedTwice(cache: ResultCache, id: string, value: string): void {
   cache.set(id, value);
   cache.set(id, value);
@@ -48,27 +48,53 @@ describe('ResultCache (repeated light requests answered from memory)', () => {
     expect(small.get('big')).toBeUndefined();
   });
 
-  it('keeps an answer only once it has been computed before: an answer asked for once takes no place', () => {
-    const cache = new ResultCache(1_000_000, 60_000);
+  it('keeps an answer only once it has been asked for again: answers asked for once take no place', () => {
+    let now = 0;
+    const cache = new ResultCache(1_000_000, 60_000, () => now);
     for (let i = 0; i < 1_000; i++) cache.set(`chart-${i}`, 'v'.repeat(2_000));
     expect(cache.size).toBe(0);
-    cache.set('chart-7', 'v'.repeat(2_000)); // its second computation
+    now = PROBATION_MS + 1;
+    cache.set('chart-7', 'v'.repeat(2_000)); // its second computation, after its probation
     expect(cache.size).toBe(1);
     expect(cache.get('chart-7')).toBe('v'.repeat(2_000));
-    expect(cache.get('chart-8')).toBeUndefined();
+    expect(cache.get('chart-8')).toBeUndefined(); // its probation is over
   });
 
-  it('remembers the ids it turned away for between one and two generations of DOORKEEPER_IDS', () => {
-    const cache = new ResultCache(1_000_000, 60_000);
+  it('holds a first answer for PROBATION_MS: an identical request just after it gets it, and keeps it', () => {
+    let now = 0;
+    const cache = new ResultCache(1_000_000, 60_000, () => now);
+    cache.set('burst', 'b');
+    cache.set('late', 'l');
+    now = PROBATION_MS;
+    expect(cache.get('burst')).toBe('b');
+    now = 30_000;
+    expect(cache.get('burst')).toBe('b'); // kept now, for the cache's own age limit
+    expect(cache.get('late')).toBeUndefined();
+  });
+
+  it('holds answers on probation within an eighth of its bytes, the oldest going first', () => {
+    // Each entry: 2 × (3 + 100) + 64 = 270 bytes; an eighth of 8 × 270 × 8 bytes holds eight.
+    const cache = new ResultCache(8 * 270 * 8, 60_000, () => 0);
+    const ids = Array.from({ length: 9 }, (_, i) => `p${i}${i}`);
+    for (const id of ids) cache.set(id, 'v'.repeat(100));
+    expect(cache.get('p00')).toBeUndefined();
+    expect(ids.slice(1).map((id) => cache.get(id))).toEqual(Array(8).fill('v'.repeat(100)));
+  });
+
+  it('remembers the ids whose answers went on probation for between one and two generations of DOORKEEPER_IDS', () => {
+    let now = 0;
+    const cache = new ResultCache(1_000_000, 60_000, () => now);
     cache.set('first', 'x');
     // Less than a generation later, and just over one: still remembered (the generation before is looked at).
     for (let i = 0; i < DOORKEEPER_IDS; i++) cache.set(`other-${i}`, 'y');
+    now = PROBATION_MS + 1;
     cache.set('first', 'x');
     expect(cache.get('first')).toBe('x');
     cache.set('second', 'x');
-    // Two full generations later it is forgotten, and its next computation is turned away again.
+    // Two full generations later it is forgotten, and its next computation goes on probation again.
     for (let i = 0; i < 2 * DOORKEEPER_IDS; i++) cache.set(`more-${i}`, 'y');
     cache.set('second', 'x');
+    now = 2 * PROBATION_MS + 2;
     expect(cache.get('second')).toBeUndefined();
   });
 });

@@ -5,22 +5,30 @@
  * drawing its bodygraph again. Bounded by bytes (RESULT_CACHE_MB) and by age (RESULT_CACHE_SECONDS); least recently
  * used entries go first. Computations are deterministic, so a kept answer is the answer.
  *
- * An answer is kept only when the same answer was computed once before, lately (a doorkeeper): most light
- * requests are asked once (distinct births), and keeping each of them filled the cache with answers nobody asked
- * for again, held in the old generation of the heap (which the API's heap growth then doubles) and promoted there
- * by a collection each. The first repeat is computed again; from the second on, repeats come from memory. The
- * doorkeeper remembers a 30-bit hash of the last DOORKEEPER_IDS to 2 × DOORKEEPER_IDS ids it turned away (two
- * generations of Sets of small integers, about 3 MB at most); a hash collision only keeps an answer early.
+ * An answer is kept for long only when it was asked for again: most light requests are asked once (distinct
+ * births), and keeping each of them filled the cache with answers nobody asked for again, held in the old
+ * generation of the heap (which the API's heap growth then doubles) and promoted there by a collection each.
+ * - A first answer is held on probation for PROBATION_MS (within an eighth of the bytes): a burst of identical
+ *   requests, some arriving just after the first was answered, is still computed once. A request that finds it
+ *   there makes it a kept answer.
+ * - A doorkeeper remembers a 30-bit hash of the last DOORKEEPER_IDS to 2 × DOORKEEPER_IDS ids whose answers went
+ *   on probation (two generations of Sets of small integers, about 3 MB at most): an answer computed again after
+ *   its probation is kept. A hash collision only keeps an answer early.
  *
  * Hand-written on a Map (insertion order is recency order) rather than a package: it is 40 lines, and the path it
  * sits on is measured in microseconds.
  */
 /** Ids the doorkeeper remembers in a generation: at 1,000 distinct answers a second, a repeat within 1-2 minutes is kept. */
 export const DOORKEEPER_IDS = 65_536;
+/** How long a first answer is held for an identical request that arrives just after it. */
+export const PROBATION_MS = 2_000;
 
 export class ResultCache {
   private readonly entries = new Map<string, { value: string; at: number }>();
   private bytes = 0;
+  /** First answers on probation, oldest first, and their bytes. */
+  private readonly probation = new Map<string, { value: string; at: number }>();
+  private probationBytes = 0;
   /** Hashes of the ids whose answers were turned away lately: this generation, and the one before. */
   private turnedAway = new Set<number>();
   private turnedAwayBefore = new Set<number>();
@@ -33,7 +41,7 @@ export class ResultCache {
 
   get(id: string): string | undefined {
     const entry = this.entries.get(id);
-    if (!entry) return undefined;
+    if (!entry) return this.fromProbation(id);
     this.entries.delete(id);
     if (this.now() - entry.at > this.maxAgeMs) {
       this.bytes -= sizeOf(id, entry.value);
@@ -47,7 +55,14 @@ export class ResultCache {
     const size = sizeOf(id, value);
     if (size > this.maxBytes / 16) return; // one answer never takes a large part of the cache
     const old = this.entries.get(id);
-    if (!old && !this.computedBefore(id)) return;
+    if (!old && !this.computedBefore(id)) {
+      this.onProbation(id, value, size);
+      return;
+    }
+    this.keep(id, value, size, old);
+  }
+
+  private keep(id: string, value: string, size: number, old = this.entries.get(id)): void {
     if (old) {
       this.entries.delete(id);
       this.bytes -= sizeOf(id, old.value);
@@ -61,7 +76,36 @@ export class ResultCache {
     }
   }
 
-  /** Whether this id's answer was turned away lately; if not, it is remembered now. */
+  /** A first answer, held for PROBATION_MS; the oldest go first, by age and by bytes. */
+  private onProbation(id: string, value: string, size: number): void {
+    const old = this.probation.get(id);
+    if (old) {
+      this.probation.delete(id);
+      this.probationBytes -= sizeOf(id, old.value);
+    }
+    const now = this.now();
+    this.probation.set(id, { value, at: now });
+    this.probationBytes += size;
+    for (const [oldest, entry] of this.probation) {
+      if (this.probationBytes <= this.maxBytes / 8 && now - entry.at <= PROBATION_MS) break;
+      this.probation.delete(oldest);
+      this.probationBytes -= sizeOf(oldest, entry.value);
+    }
+  }
+
+  /** An answer on probation asked for again: kept from now on. */
+  private fromProbation(id: string): string | undefined {
+    const entry = this.probation.get(id);
+    if (!entry) return undefined;
+    this.probation.delete(id);
+    const size = sizeOf(id, entry.value);
+    this.probationBytes -= size;
+    if (this.now() - entry.at > PROBATION_MS) return undefined;
+    this.keep(id, entry.value, size);
+    return entry.value;
+  }
+
+  /** Whether this id's answer went on probation lately; if not, it is remembered now. */
   private computedBefore(id: string): boolean {
     const hash = hashOf(id);
     if (this.turnedAway.has(hash) || this.turnedAwayBefore.has(hash)) return true;
