@@ -199,7 +199,7 @@ function inChild<T>(options: object, children?: Set<ChildProcess>): Promise<T> {
     child.once('exit', (code) => {
       children?.delete(child);
       if (code === 0) resolve(JSON.parse(out) as T);
-      else reject(new Error(`heavy load exited with ${code}`));
+      else reject(new Error(`the load process exited with ${code}`));
     }),
   );
 }
