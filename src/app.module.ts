@@ -49,7 +49,7 @@ export class AppModule {
   static forRole(config: AppConfig): DynamicModule {
     const imports: DynamicModule['imports'] = [ConfigModule.forRoot(config), RedisModule, QueuesModule, HealthModule, MetricsModule];
     if (config.role !== 'worker') imports.push(AuthModule, QueueModule, ...API_FEATURES, AdminModule.forRoot(config));
-    if (config.role !== 'api') imports.push(ProcessorsModule);
+    if (config.role !== 'api') imports.push(ProcessorsModule.forConfig(config));
     return { module: AppModule, imports };
   }
 }

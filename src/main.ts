@@ -9,7 +9,12 @@ import { MetricsService } from './modules/metrics/metrics.service';
 import { ApiKeyService } from './modules/auth/api-key.store';
 import { createApp } from './http-app';
 import { applyApiHeapGrowth } from './config/api-heap';
-import { resolveWorkerCount, stopWithParent, WorkerPool } from './worker-pool';
+import { answerMetricsAsks, resolveWorkerCount, stopWithParent, tellParentListening, WorkerPool } from './worker-pool';
+import { lowerCpuPriority } from './common/cpu-priority';
+import { startsHeavyChild } from './processors/heavy-child';
+
+/** How long a worker waits for its heavy-lane child to be serving before it serves itself (WORKER_LANES=split). */
+const HEAVY_CHILD_START_MS = 60_000;
 
 async function main(): Promise<void> {
   let config = loadConfigOrExit();
@@ -35,16 +40,33 @@ async function main(): Promise<void> {
   }
 
   stopWithParent();
+  // A process of the heavy lane alone yields the CPU to light work (processors/heavy-child.ts), from its first job on.
+  if (config.role === 'worker' && config.workerLanes === 'heavy') lowerCpuPriority(config.heavyNice);
   if (config.role !== 'worker') applyApiHeapGrowth(config.apiHeapGrowthPercent);
   // APP_ROLE=all: this process serves HTTP, forked processes compute (every core), unless WORKERS=0.
   const workerCount = config.role === 'all' ? resolveWorkerCount(config.workers) : 0;
   const pool = workerCount > 0 ? new WorkerPool(workerCount, { REDIS_URL: config.redisUrl }, config.logLevel, config.workerHeapMb) : undefined;
   pool?.start();
+  // WORKER_LANES=split: this worker consumes the light lane, a child of its own the heavy one at HEAVY_NICE.
+  const heavyChild = startsHeavyChild(config)
+    ? new WorkerPool(1, { REDIS_URL: config.redisUrl, WORKER_LANES: 'heavy' }, config.logLevel, config.workerHeapMb, 'heavy-lane worker process')
+    : undefined;
+  heavyChild?.start();
 
   const app = await createApp(pool ? { ...config, role: 'api' } : config);
+  if (heavyChild) app.get(MetricsService).addChildren(() => heavyChild.metrics());
+  answerMetricsAsks(() => app.get(MetricsService).registry.getMetricsAsJSON());
+  // The worker answers its health check once its heavy lane is consumed too (or after a minute, whatever its child does).
+  if (heavyChild && !(await heavyChild.started(HEAVY_CHILD_START_MS))) {
+    process.stderr.write(
+      `${JSON.stringify({ time: new Date().toISOString(), level: 'warn', msg: 'the heavy-lane worker process is not serving yet; going on' })}\n`,
+    );
+  }
   const server = (await app.listen(config.port)) as Server;
+  tellParentListening();
   // The workers stop after the API has answered its last request (their jobs included).
   if (pool) server.once('close', () => void pool.stop());
+  if (heavyChild) server.once('close', () => void heavyChild.stop());
   // Requests wait for their job up to JOB_TIMEOUT_MS; the HTTP timeouts must be longer.
   server.requestTimeout = config.jobTimeoutMs + 5_000;
   server.headersTimeout = config.jobTimeoutMs + 6_000;

@@ -29,6 +29,8 @@ export class WorkerPool {
   private readonly children = new Set<ChildProcess>();
   private stopping = false;
   private readonly logger: JsonLogger;
+  private metricsAsks = 0;
+  private readonly listening = new Set<ChildProcess>();
 
   constructor(
     private readonly count: number,
@@ -36,6 +38,8 @@ export class WorkerPool {
     logLevel: ConstructorParameters<typeof JsonLogger>[0],
     /** The workers' V8 old-space limit, MB (0: V8's own); a limit given in the API's own node options wins. */
     private readonly heapMb = 0,
+    /** What the log calls these children. */
+    private readonly name = 'worker process',
   ) {
     this.logger = new JsonLogger(logLevel);
   }
@@ -63,14 +67,54 @@ export class WorkerPool {
     });
     const startedAt = Date.now();
     this.children.add(child);
-    this.logger.write('info', { msg: 'worker process started', pid: child.pid });
+    child.on('message', (m: { hd?: string }) => {
+      if (m?.hd === LISTENING_MESSAGE) this.listening.add(child);
+    });
+    this.logger.write('info', { msg: `${this.name} started`, pid: child.pid });
     child.once('exit', (code, signal) => {
       this.children.delete(child);
+      this.listening.delete(child);
       if (this.stopping) return;
-      this.logger.write('warn', { msg: 'worker process exited, starting another', pid: child.pid, code, signal });
+      this.logger.write('warn', { msg: `${this.name} exited, starting another`, pid: child.pid, code, signal });
       const delay = Date.now() - startedAt < RESTART_DELAY_MS ? RESTART_DELAY_MS : 0;
       setTimeout(() => !this.stopping && this.spawn(), delay).unref();
     });
+  }
+
+  /** Resolves once every child started so far is serving (or after `timeoutMs`, whatever they are doing). */
+  async started(timeoutMs: number): Promise<boolean> {
+    const until = Date.now() + timeoutMs;
+    while (this.listening.size < this.children.size) {
+      if (Date.now() >= until) return false;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return true;
+  }
+
+  /**
+   * Each running child's metrics (prom-client's JSON form), asked over the IPC channel; a child that has not answered
+   * within `timeoutMs` (starting, stopping) is left out.
+   */
+  metrics(timeoutMs = 1_000): Promise<unknown[]> {
+    const id = ++this.metricsAsks;
+    const asks = [...this.children].map(
+      (child) =>
+        new Promise<unknown>((resolve) => {
+          const timer = setTimeout(() => done(undefined), timeoutMs);
+          const onMessage = (m: unknown) => {
+            const answer = m as { hd?: string; id?: number; metrics?: unknown };
+            if (answer?.hd === METRICS_MESSAGE && answer.id === id) done(answer.metrics);
+          };
+          const done = (value: unknown) => {
+            clearTimeout(timer);
+            child.off('message', onMessage);
+            resolve(value);
+          };
+          child.on('message', onMessage);
+          if (!child.connected || !child.send({ hd: METRICS_MESSAGE, id })) done(undefined);
+        }),
+    );
+    return Promise.all(asks).then((all) => all.filter((m) => m !== undefined));
   }
 
   get pids(): number[] {
@@ -90,6 +134,26 @@ export class WorkerPool {
     );
     return Promise.all(exits).then(() => undefined);
   }
+}
+
+const METRICS_MESSAGE = 'hd:metrics';
+const LISTENING_MESSAGE = 'hd:listening';
+
+/** In a supervised worker: tells its parent it is serving (WorkerPool.started). */
+export function tellParentListening(): void {
+  if (process.env.HD_SUPERVISED_WORKER === '1' && process.send) process.send({ hd: LISTENING_MESSAGE });
+}
+
+/** In a supervised worker: answers its parent's asks for its metrics (WorkerPool.metrics) with `read()`. */
+export function answerMetricsAsks(read: () => Promise<unknown>): void {
+  if (process.env.HD_SUPERVISED_WORKER !== '1' || !process.send) return;
+  process.on('message', (m: { hd?: string; id?: number }) => {
+    if (m?.hd !== METRICS_MESSAGE) return;
+    void read().then(
+      (metrics) => process.connected && process.send!({ hd: METRICS_MESSAGE, id: m.id, metrics }),
+      () => undefined,
+    );
+  });
 }
 
 /** In a supervised worker: stop gracefully when the parent is gone (its IPC channel closes), however it ended. */

@@ -1,17 +1,23 @@
 /**
  * Work nobody waits for is dropped (issue 33): 32 heavy requests whose clients hang up at 1 s stop costing the worker
- * within a slice. Real API and worker processes, real Redis; the worker's CPU is read from /proc (all its threads).
+ * within a slice. Real API and worker processes, real Redis; the worker's CPU is read from /proc (all its threads, and
+ * its heavy-lane child's: WORKER_LANES=split, processors/heavy-child.ts).
  */
 import { readFileSync } from 'node:fs';
 import { sample, scrape } from './helpers/metrics';
 import { heavyRequest } from './helpers/heavy-load';
+import { childrenOf } from './helpers/processes';
 import { post, RunningService, startService, TEST_API_KEY, waitFor } from './helpers/service';
 
-/** The process's CPU time so far (user + system, all threads), ms; /proc counts in clock ticks of 10 ms. */
+/**
+ * The CPU time so far of the process and its children (user + system, all threads), ms; /proc counts in clock ticks
+ * of 10 ms. The worker's heavy lane runs in its child process.
+ */
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   // After the command: state is field 3, utime 14 and stime 15 (1-based) → indexes 11 and 12 here.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  const own = (Number(fields[11]) + Number(fields[12])) * 10;
+  return own + childrenOf(pid).reduce((sum, child) => sum + cpuMs(child), 0);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

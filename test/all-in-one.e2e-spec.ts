@@ -4,19 +4,11 @@
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { alive } from './helpers/processes';
 import { deletePrefix, freePort, post, REDIS_URL, SERVICE_MAIN, TEST_API_KEY, waitFor } from './helpers/service';
 
 const ROOT = join(__dirname, '..');
 const MONTREAL = { birthdate: '1948-04-09', birthtime: '00:14', location: 'Montreal, Quebec, Canada' };
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('APP_ROLE=all with WORKERS=2', () => {
   const prefix = `hdtestall${process.pid}`;

@@ -70,7 +70,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('splits a worker into a light process and a heavy child at nice 19 by default (README "Fair use")', () => {
+    expect(loadConfig({})).toMatchObject({ workerLanes: 'split', heavyNice: 19 });
+    expect(loadConfig({ WORKER_LANES: 'heavy', HEAVY_NICE: '10' })).toMatchObject({ workerLanes: 'heavy', heavyNice: 10 });
+  });
+
   it.each([
+    [{ WORKER_LANES: 'all' }, /WORKER_LANES must be one of split, both, light, heavy/],
+    [{ HEAVY_NICE: '20' }, /HEAVY_NICE must be between 0 and 19/],
     [{ APP_ROLE: 'both' }, /APP_ROLE/],
     [{ PORT: 'abc' }, /PORT must be a whole number/],
     [{ PORT: '70000' }, /PORT must be between/],

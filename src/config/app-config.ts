@@ -7,6 +7,13 @@ import { shardPrefixes } from '../modules/queue/shards';
 import { API_HEAP_GROWTH_PERCENT } from './api-heap';
 
 export type AppRole = 'api' | 'worker' | 'all';
+/**
+ * Which lanes a worker process consumes. `split` (the default): the light lane (and bulk jobs, webhooks) here, the
+ * heavy lane in one child process of its own at a lower CPU priority (HEAVY_NICE), so that the operating system runs
+ * light work first whenever both want a core (processors/heavy-child.ts). `both`: the two lanes in this one process,
+ * heavy work in slices between light jobs. `light`, `heavy`: one lane only, for deployments that scale them apart.
+ */
+export type WorkerLanes = 'split' | 'both' | 'light' | 'heavy';
 
 export interface AppConfig {
   role: AppRole;
@@ -28,6 +35,10 @@ export interface AppConfig {
   costBudgetMs: number;
   /** Heavy jobs (time series, PNGs, unknown-time days) one worker process runs at once. */
   heavyConcurrency: number;
+  /** WORKER_LANES: the lanes a worker process consumes (see WorkerLanes). */
+  workerLanes: WorkerLanes;
+  /** HEAVY_NICE: the nice value (0-19) a process consuming only the heavy lane takes at start. */
+  heavyNice: number;
   /** Light answers an API process keeps in memory for repeated requests: at most this many MB (0: none) … */
   resultCacheMb: number;
   /** … for at most this many seconds. */
@@ -143,6 +154,7 @@ export class ConfigError extends Error {}
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 const ROLES: AppRole[] = ['api', 'worker', 'all'];
+const WORKER_LANES: WorkerLanes[] = ['split', 'both', 'light', 'heavy'];
 const LOG_LEVELS: AppConfig['logLevel'][] = ['debug', 'info', 'warn', 'error', 'silent'];
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -195,6 +207,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   for (const key of staticApiKeys) {
     if (key.length < 16) throw new ConfigError('each key in HD_API_KEYS must be at least 16 characters long');
   }
+
+  const workerLanes = (env.WORKER_LANES || 'split').trim() as WorkerLanes;
+  if (!WORKER_LANES.includes(workerLanes)) throw new ConfigError(`WORKER_LANES must be one of ${WORKER_LANES.join(', ')}, got "${env.WORKER_LANES}"`);
 
   const logLevel = (env.LOG_LEVEL || 'info').trim() as AppConfig['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -255,6 +270,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 1_024, 0, 10_000_000),
     costBudgetMs: int(env, 'COST_BUDGET_MS', 3_000, 10, 10_000_000),
     heavyConcurrency: int(env, 'HEAVY_CONCURRENCY', 2, 1, 64),
+    workerLanes,
+    heavyNice: int(env, 'HEAVY_NICE', 19, 0, 19),
     resultCacheMb: int(env, 'RESULT_CACHE_MB', 64, 0, 65_536),
     resultCacheSeconds: int(env, 'RESULT_CACHE_SECONDS', 600, 0, 86_400),
     outageMaxWaiting: int(env, 'OUTAGE_MAX_WAITING', 2_000, 0, 1_000_000),

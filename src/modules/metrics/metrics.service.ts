@@ -3,7 +3,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { NextFunction, Request, Response } from 'express';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, type MetricObjectWithValues, type MetricValue, Registry } from 'prom-client';
 import { routeOf } from '../../common/request-log';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ABANDONED_MARKER, LIGHT_QUEUE, HEAVY_QUEUE, INPUT_ERROR_MARKER, JOB_NAMES, LANES } from '../../jobs/job-types';
@@ -18,6 +18,16 @@ import { OutageGate } from '../../common/outage-gate';
 
 /** How long a scrape waits for Redis before leaving the queue series out. */
 const REDIS_READ_TIMEOUT_MS = 1_000;
+/** The metrics a worker's heavy-lane child adds to its parent's (MetricsService.addChildren): what its jobs did. */
+const CHILD_JOB_METRICS = new Set<string>([
+  METRIC.jobDuration,
+  METRIC.jobWait,
+  METRIC.jobCostEstimated,
+  METRIC.jobCostActual,
+  METRIC.jobCostAbandoned,
+  METRIC.jobCostSaved,
+  METRIC.jobsTotal,
+]);
 
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const JOB_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -37,6 +47,7 @@ export function jobLabel(name: string | undefined): string {
 @Injectable()
 export class MetricsService implements OnModuleDestroy {
   readonly registry = new Registry();
+  private children?: () => Promise<unknown[]>;
   private readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
   readonly jobDuration: Histogram<'job'>;
   readonly jobWait: Histogram<'job'>;
@@ -306,8 +317,20 @@ export class MetricsService implements OnModuleDestroy {
     counters.actual.inc(actualMs);
   }
 
-  metrics(): Promise<string> {
-    return this.registry.metrics();
+  /**
+   * A heavy-lane child's (WORKER_LANES=split, processors/heavy-child.ts) job metrics are served with this process's:
+   * `read` asks the children for theirs. Only the per-job figures are added up; the queue's gauges, readiness and the
+   * process's own metrics are this process's.
+   */
+  addChildren(read: () => Promise<unknown[]>): void {
+    this.children = read;
+  }
+
+  async metrics(): Promise<string> {
+    if (!this.children) return this.registry.metrics();
+    const [own, children] = await Promise.all([this.registry.getMetricsAsJSON(), this.children().catch(() => [])]);
+    const theirs = (children as MetricObjectWithValues<MetricValue<string>>[][]).map((metrics) => metrics.filter((m) => CHILD_JOB_METRICS.has(m.name)));
+    return AggregatorRegistry.aggregate([own, ...theirs]).metrics();
   }
 
   get contentType(): string {
