@@ -1,6 +1,6 @@
 /**
  * WORKER_LANES=split (the default, README "Fair use"): a worker process consumes the light lane and starts one child
- * process for the heavy lane at nice 19 (HEAVY_NICE), supervised and counted in its parent's /metrics. Real API,
+ * process for the heavy lane at nice 5 (HEAVY_NICE), supervised and counted in its parent's /metrics. Real API,
  * worker and Redis; the processes are read from /proc.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -32,12 +32,12 @@ describe('the heavy lane in a child process of the worker (WORKER_LANES=split)',
   }, 120_000);
   afterAll(() => svc?.stop());
 
-  it('the worker has one child, of the heavy lane, whose every thread runs at nice 19; the worker itself at 0', () => {
+  it('the worker has one child, of the heavy lane, whose every thread runs at nice 5 (HEAVY_NICE); the worker itself at 0', () => {
     const worker = svc.worker!.pid!;
     const [child, ...more] = childrenOf(worker);
     expect(more).toEqual([]);
     expect(envOf(child).WORKER_LANES).toBe('heavy');
-    expect(new Set(threadNices(child))).toEqual(new Set([19]));
+    expect(new Set(threadNices(child))).toEqual(new Set([5]));
     expect(new Set(threadNices(worker))).toEqual(new Set([0]));
   });
 

@@ -70,8 +70,8 @@ describe('loadConfig', () => {
     });
   });
 
-  it('splits a worker into a light process and a heavy child at nice 19 by default (README "Fair use")', () => {
-    expect(loadConfig({})).toMatchObject({ workerLanes: 'split', heavyNice: 19 });
+  it('splits a worker into a light process and a heavy child at nice 5 by default (README "Fair use")', () => {
+    expect(loadConfig({})).toMatchObject({ workerLanes: 'split', heavyNice: 5 });
     expect(loadConfig({ WORKER_LANES: 'heavy', HEAVY_NICE: '10' })).toMatchObject({ workerLanes: 'heavy', heavyNice: 10 });
   });
 

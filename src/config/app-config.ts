@@ -37,7 +37,10 @@ export interface AppConfig {
   heavyConcurrency: number;
   /** WORKER_LANES: the lanes a worker process consumes (see WorkerLanes). */
   workerLanes: WorkerLanes;
-  /** HEAVY_NICE: the nice value (0-19) a process consuming only the heavy lane takes at start. */
+  /**
+   * HEAVY_NICE: the nice value (0-19) a process consuming only the heavy lane takes at start (5: a light process wins
+   * a core at once, and a busy heavy process still keeps about a quarter of one; see README "Fair use").
+   */
   heavyNice: number;
   /** Light answers an API process keeps in memory for repeated requests: at most this many MB (0: none) … */
   resultCacheMb: number;
@@ -271,7 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     costBudgetMs: int(env, 'COST_BUDGET_MS', 3_000, 10, 10_000_000),
     heavyConcurrency: int(env, 'HEAVY_CONCURRENCY', 2, 1, 64),
     workerLanes,
-    heavyNice: int(env, 'HEAVY_NICE', 19, 0, 19),
+    heavyNice: int(env, 'HEAVY_NICE', 5, 0, 19),
     resultCacheMb: int(env, 'RESULT_CACHE_MB', 64, 0, 65_536),
     resultCacheSeconds: int(env, 'RESULT_CACHE_SECONDS', 600, 0, 86_400),
     outageMaxWaiting: int(env, 'OUTAGE_MAX_WAITING', 2_000, 0, 1_000_000),

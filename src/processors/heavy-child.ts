@@ -7,7 +7,9 @@ import type { AppConfig, WorkerLanes } from '../config/app-config';
  * the CPU for tens of ms at a time like any other, and an idle key's chart waited for it. Measured on 2026-11-30
  * (10-year ingresses of key A at 32 in flight beside key B's paced charts, 1 API + 1 worker, a slow hour): key B
  * p50 19-23 ms, p95 73-116 ms, p99 94-194 ms with both lanes in one process; with the heavy lane in a child at
- * nice 19, p50 9-13, p95 41-72, p99 63-151 (README "Fair use" has the interleaved runs). The child is supervised
+ * nice 19, p50 9-13, p95 41-72, p99 63-151 (README "Fair use" has the interleaved runs). HEAVY_NICE is 5, not 19:
+ * at 19 a heavy process beside busy ones at 0 got about 1.5 % of a core (two busy loops beside the test suite kept
+ * the child from even starting), at 5 about a quarter, with the same tails for key B. The child is supervised
  * like APP_ROLE=all's workers (worker-pool.ts): restarted if it dies, stopped with its parent; its metrics are
  * served with its parent's (modules/metrics/metrics.service.ts).
  */
