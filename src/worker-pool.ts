@@ -111,7 +111,9 @@ export class WorkerPool {
             resolve(value);
           };
           child.on('message', onMessage);
-          if (!child.connected || !child.send({ hd: METRICS_MESSAGE, id })) done(undefined);
+          // With a callback a failed send (the channel closing meanwhile) is reported there, not as an 'error' event.
+          if (!child.connected) done(undefined);
+          else child.send({ hd: METRICS_MESSAGE, id }, (err) => err && done(undefined));
         }),
     );
     return Promise.all(asks).then((all) => all.filter((m) => m !== undefined));
@@ -141,7 +143,7 @@ const LISTENING_MESSAGE = 'hd:listening';
 
 /** In a supervised worker: tells its parent it is serving (WorkerPool.started). */
 export function tellParentListening(): void {
-  if (process.env.HD_SUPERVISED_WORKER === '1' && process.send) process.send({ hd: LISTENING_MESSAGE });
+  if (process.env.HD_SUPERVISED_WORKER === '1' && process.send) process.send({ hd: LISTENING_MESSAGE }, undefined, undefined, () => undefined);
 }
 
 /** In a supervised worker: answers its parent's asks for its metrics (WorkerPool.metrics) with `read()`. */
@@ -150,7 +152,7 @@ export function answerMetricsAsks(read: () => Promise<unknown>): void {
   process.on('message', (m: { hd?: string; id?: number }) => {
     if (m?.hd !== METRICS_MESSAGE) return;
     void read().then(
-      (metrics) => process.connected && process.send!({ hd: METRICS_MESSAGE, id: m.id, metrics }),
+      (metrics) => process.connected && process.send!({ hd: METRICS_MESSAGE, id: m.id, metrics }, undefined, undefined, () => undefined),
       () => undefined,
     );
   });
