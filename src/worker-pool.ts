@@ -162,6 +162,8 @@ export function answerMetricsAsks(read: () => Promise<unknown>): void {
 export function stopWithParent(): void {
   if (process.env.HD_SUPERVISED_WORKER !== '1' || !process.send) return;
   process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+  // A parent that died during this process's start (before the listener above) closed the channel already.
+  if (!process.connected) process.kill(process.pid, 'SIGTERM');
 }
 
 /**
