@@ -11,6 +11,7 @@ import { createApp } from './http-app';
 import { applyApiHeapGrowth } from './config/api-heap';
 import { answerMetricsAsks, resolveWorkerCount, stopWithParent, tellParentListening, WorkerPool } from './worker-pool';
 import { lowerCpuPriority } from './common/cpu-priority';
+import { JsonLogger } from './common/json-logger';
 import { startsHeavyChild } from './processors/heavy-child';
 
 /** How long a worker waits for its heavy-lane child to be serving before it serves itself (WORKER_LANES=split). */
@@ -58,9 +59,7 @@ async function main(): Promise<void> {
   answerMetricsAsks(() => app.get(MetricsService).registry.getMetricsAsJSON());
   // The worker answers its health check once its heavy lane is consumed too (or after a minute, whatever its child does).
   if (heavyChild && !(await heavyChild.started(HEAVY_CHILD_START_MS))) {
-    process.stderr.write(
-      `${JSON.stringify({ time: new Date().toISOString(), level: 'warn', msg: 'the heavy-lane worker process is not serving yet; going on' })}\n`,
-    );
+    new JsonLogger(config.logLevel).write('warn', { msg: 'the heavy-lane worker process is not serving yet; going on' });
   }
   const server = (await app.listen(config.port)) as Server;
   tellParentListening();
