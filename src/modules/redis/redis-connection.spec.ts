@@ -1,6 +1,7 @@
 import { Cluster } from 'ioredis';
 import { createServer, Server } from 'node:net';
 import { loadConfig } from '../../config/app-config';
+import { FailoverSafeSentinelConnector } from './failover-safe-sentinel-connector';
 import {
   bullConnection,
   closeBullConnections,
@@ -77,6 +78,7 @@ describe('redis connection factory', () => {
         db: 3,
         enableOfflineQueue: false,
         failoverDetector: true,
+        Connector: FailoverSafeSentinelConnector,
         enableTLSForSentinelMode: false,
       });
       expect(o.host).toBeUndefined();

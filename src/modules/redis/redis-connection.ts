@@ -14,6 +14,7 @@
 import type { ConnectionOptions } from 'bullmq';
 import Redis, { Cluster, type ClusterOptions, type RedisOptions } from 'ioredis';
 import type { AppConfig } from '../../config/app-config';
+import { FailoverSafeSentinelConnector } from './failover-safe-sentinel-connector';
 import { redisOptionsFromUrl } from './redis-options';
 
 /** Per-purpose settings on top of the configuration. */
@@ -70,6 +71,9 @@ export function redisClientOptions(config: AppConfig, overrides: ConnectionOverr
     sentinelCommandTimeout: 2_000,
     // Long-lived clients subscribe to +switch-master on the Sentinels and reconnect as soon as a failover ends.
     failoverDetector: !oneShot,
+    // ioredis's connector, except that a failover announced during a reconnect restarts it instead of ending the
+    // client for good (see failover-safe-sentinel-connector.ts).
+    Connector: FailoverSafeSentinelConnector,
     sentinelReconnectStrategy: (times: number) => Math.min(times * 1_000, 10_000),
     reconnectOnError: reconnectOnReadonly,
   };
