@@ -6,6 +6,7 @@ import { LIGHT_QUEUE, HEAVY_QUEUE } from '../../jobs/job-types';
 import { BULK_QUEUE } from '../../jobs/bulk-types';
 import { WEBHOOK_QUEUE } from '../../jobs/webhook';
 import { bullConnection, closeBullConnections } from '../redis/redis-connection';
+import { HEAVY_EVENTS_MAX_LEN } from './retention';
 
 /** The light lane's queues beyond shard 0 (none unless REDIS_QUEUE_SHARDS > 1). */
 export const LIGHT_SHARD_QUEUES = Symbol('LIGHT_SHARD_QUEUES');
@@ -29,6 +30,8 @@ export const LIGHT_SHARD_QUEUES = Symbol('LIGHT_SHARD_QUEUES');
         useFactory: (config: AppConfig): QueueOptions => ({
           connection: bullConnection(config, { enableOfflineQueue: false }),
           prefix: config.queuePrefix,
+          // Written to the queue's meta hash, where the workers' scripts read it when they add an event.
+          ...(name === HEAVY_QUEUE ? { streams: { events: { maxLen: HEAVY_EVENTS_MAX_LEN } } } : {}),
         }),
       }),
     ),
