@@ -20,14 +20,14 @@ export const KEEP_FAILED = { age: 10 * 60, count: 2_000 }; // input errors are d
 export const KEEP_COMPLETED_LARGE = { age: 10 * 60, count: 100 };
 
 /**
- * The heavy lane's events stream keeps about this many entries (BullMQ's default is 10,000). Each completed event
- * carries the whole answer: after 730 heavy answers (61 ten-year ingresses of 1.36 MB, 339 PNGs, 328 year calendars)
- * the stream held 2,915 entries and Redis's used memory had reached 472 MB on the way; at 10,000 entries, ten-year
- * ingresses alone would be about 4.5 GB. An API process reads the stream as it grows (one blocking read per batch of
- * new entries), so it needs only the entries added while it was away; it checks every job after a reconnect, and
- * reads the state of any job 3 s unanswered (6-pending-jobs.ts), whose kept result (above) answers it. 500 entries is
- * about three seconds of the fastest heavy work seen (PNGs, about 40 a second, four events each) and at most about 170
- * completed answers (under 230 MB of the largest kind).
+ * The heavy lane's events stream keeps about this many entries (BullMQ's default is 10,000). Its completed events
+ * carried whole answers: after 730 heavy answers (61 ten-year ingresses of 1.6 MB, 339 PNGs, 328 year calendars) the
+ * stream held 2,839 entries and 267 MB, and at 10,000 entries ten-year ingresses alone would be gigabytes. Heavy
+ * answers now travel by reference (jobs/result-by-reference.ts), so an entry is small; the bound stays for any answer
+ * that still comes whole (a worker of an older release during a rolling update). An API process reads the stream as
+ * it grows, it checks every job after a reconnect, and it reads the state of any job 3 s unanswered
+ * (6-pending-jobs.ts), whose kept result (above) answers it, so a short stream loses no answer. 500 entries is about
+ * three seconds of the fastest heavy work seen (PNGs, about 40 a second, four events each).
  */
 export const HEAVY_EVENTS_MAX_LEN = 500;
 

@@ -3,8 +3,10 @@
  */
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { JobsOptions } from 'bullmq';
+import type Redis from 'ioredis';
 import { withTimeout } from '../../../common/with-timeout';
 import { ABANDONED_MARKER, GROUP_JOB, INPUT_ERROR_MARKER, JobName, Lane, LANES } from '../../../jobs/job-types';
+import { ANSWER_IN_JOB_HASH, jobHashKey, RESULT_FIELD } from '../../../jobs/result-by-reference';
 import { QueueEventsService } from '../queue-events.service';
 import { Lanes } from './4-lanes';
 
@@ -65,6 +67,8 @@ interface Entry {
   retried: boolean;
   /** When a worker took the job (its `active` event came), ms; 0 until then. */
   startedAt: number;
+  /** Its answer is being read from its job hash (a heavy answer, jobs/result-by-reference.ts). */
+  reading?: boolean;
 }
 
 /** The queue connection as far as this file needs it. */
@@ -329,7 +333,30 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
   private resolve(jobId: string, value: unknown): void {
     const entry = this.entries.get(jobId);
     if (!entry || entry.settled) return;
-    this.settle(entry, (w) => w.resolve(value));
+    if (value === ANSWER_IN_JOB_HASH) void this.readAnswer(entry);
+    else this.settle(entry, (w) => w.resolve(value));
+  }
+
+  /**
+   * A heavy answer, kept in its job's hash (jobs/result-by-reference.ts): read by this process, which waits for it. A
+   * hash gone meanwhile (removed by retention before it was read) has the job computed afresh; Redis away or slow
+   * leaves the job to the sweep, which reads its state (and so this field) again.
+   */
+  private async readAnswer(entry: Entry): Promise<void> {
+    if (entry.reading) return;
+    entry.reading = true;
+    try {
+      const queue = this.lanes.queue(entry.lane, entry.shard);
+      const client = (await queue.getBackend().client) as unknown as Pick<Redis, 'hget'>;
+      const answer = await withTimeout(client.hget(jobHashKey(queue.qualifiedName, entry.jobId), RESULT_FIELD), CALL_TIMEOUT_MS);
+      if (entry.settled) return;
+      if (answer !== null) this.settle(entry, (w) => w.resolve(answer));
+      else if (!entry.busy) this.addAfresh(entry);
+    } catch {
+      entry.checkedAt = 0;
+    } finally {
+      entry.reading = false;
+    }
   }
 
   private failed(entry: Entry, reason: string): void {
