@@ -6,7 +6,8 @@
  * ten-year ingresses answer went to the event (its decoding and BullMQ's JSON.parse) and the collections that
  * followed. So the heavy worker writes the answer into a field of the job's own hash and returns only this marker;
  * the one API process that waits for the job reads the field. The field goes with the hash when BullMQ removes the
- * job (queue/retention.ts), so a kept result keeps answering repeats for exactly as long as before.
+ * job (queue/retention.ts), so a kept result keeps answering repeats for exactly as long as before. An API process
+ * of a release before this one would answer the marker itself: a rolling update replaces the API processes first.
  */
 
 /** The job hash's field that holds a heavy job's answer. */
