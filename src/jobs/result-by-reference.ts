@@ -15,8 +15,3 @@ export const RESULT_FIELD = 'hd:answer';
 
 /** What a heavy job returns to BullMQ: "the answer is in my hash" (a control character no answer starts with). */
 export const ANSWER_IN_JOB_HASH = '\u0000hd:answer-in-job-hash';
-
-/** The Redis key of a job's hash: BullMQ's `<prefix>:<queue>:<job id>`. */
-export function jobHashKey(queueQualifiedName: string, jobId: string): string {
-  return `${queueQualifiedName}:${jobId}`;
-}

@@ -3,7 +3,7 @@ import type { OnApplicationBootstrap } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import type Redis from 'ioredis';
 import { HEAVY_QUEUE } from '../jobs/job-types';
-import { ANSWER_IN_JOB_HASH, jobHashKey, RESULT_FIELD } from '../jobs/result-by-reference';
+import { ANSWER_IN_JOB_HASH, RESULT_FIELD } from '../jobs/result-by-reference';
 import { warmUp } from '../modules/chart/jobs/chart-jobs';
 import { LaneProcessor } from './lane.processor';
 import { chartWorkerOptions } from './worker-options';
@@ -29,7 +29,7 @@ export class HeavyProcessor extends LaneProcessor implements OnApplicationBootst
     const answer = await super.process(job, token, signal);
     if (typeof answer !== 'string') return answer;
     const client = (await this.worker.getBackend().client) as unknown as Pick<Redis, 'hset'>;
-    await client.hset(jobHashKey(job.queueQualifiedName, job.id!), RESULT_FIELD, answer);
+    await client.hset(this.worker.toKey(job.id!), RESULT_FIELD, answer);
     return ANSWER_IN_JOB_HASH;
   }
 }

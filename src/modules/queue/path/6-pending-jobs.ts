@@ -6,7 +6,7 @@ import type { JobsOptions } from 'bullmq';
 import type Redis from 'ioredis';
 import { withTimeout } from '../../../common/with-timeout';
 import { ABANDONED_MARKER, GROUP_JOB, INPUT_ERROR_MARKER, JobName, Lane, LANES } from '../../../jobs/job-types';
-import { ANSWER_IN_JOB_HASH, jobHashKey, RESULT_FIELD } from '../../../jobs/result-by-reference';
+import { ANSWER_IN_JOB_HASH, RESULT_FIELD } from '../../../jobs/result-by-reference';
 import { QueueEventsService } from '../queue-events.service';
 import { Lanes } from './4-lanes';
 
@@ -348,7 +348,7 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
     try {
       const queue = this.lanes.queue(entry.lane, entry.shard);
       const client = (await queue.getBackend().client) as unknown as Pick<Redis, 'hget'>;
-      const answer = await withTimeout(client.hget(jobHashKey(queue.qualifiedName, entry.jobId), RESULT_FIELD), CALL_TIMEOUT_MS);
+      const answer = await withTimeout(client.hget(queue.toKey(entry.jobId), RESULT_FIELD), CALL_TIMEOUT_MS);
       if (entry.settled) return;
       if (answer !== null) this.settle(entry, (w) => w.resolve(answer));
       else if (!entry.busy) this.addAfresh(entry);
