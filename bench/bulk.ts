@@ -8,6 +8,8 @@
  *   while the job runs, as `npm run bulk` reads it); `ratio` is that rate over (engine charts/s × worker processes).
  * - `bulk.beside`: the same size of job again while another key keeps 8 connections of `/v1/chart` busy; that key's
  *   p99 before the job (alone) and during it.
+ * - `bulk.per_item_us`: where a chart item's time goes on the worker, in process, step by step (perItemCosts): the
+ *   service's µs an item beside it is what the queue, the chunks and Redis add.
  * RSS of the API and of each worker process is sampled every 100 ms (/proc), the peaks printed.
  * BENCH_BULK_ITEMS sets the job's size (default 100,000).
  */
@@ -54,6 +56,65 @@ function measureChartJobRate(): void {
   const t0 = performance.now();
   for (let i = 0; i < count; i++) chartJob(inputs[i]);
   console.log(`chart_job_per_s: ${Math.round(count / ((performance.now() - t0) / 1000))}`);
+}
+
+/**
+ * Where a bulk chart item's time goes on the worker, in process (no Redis): the engine alone, then each step a chunk
+ * adds (jobs/processors/bulk-chunk.ts), every variant over the same births and the variants interleaved round by
+ * round, medians of the rounds. Steps cost more here than alone in a tight loop (a CSV row 3-4 µs alone, 8-15 µs
+ * after a chart): each comes after a chart's work has filled the caches with other data. µs per item.
+ */
+function perItemCosts(): Record<string, number> {
+  const out = execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', __filename, '--per-item'], { cwd: ROOT }).toString();
+  return JSON.parse(out.trim().split('\n').pop()!) as Record<string, number>;
+}
+
+function measurePerItemCosts(): void {
+  /* eslint-disable @typescript-eslint/no-require-imports -- loaded only in this child process */
+  const { computeChart } = require('../src/engine') as typeof import('../src/engine');
+  const { resolveBirth } = require('../src/engine/natal/birth') as typeof import('../src/engine/natal/birth');
+  const { chartAnswer } = require('../src/modules/chart/jobs/chart-jobs') as typeof import('../src/modules/chart/jobs/chart-jobs');
+  const { csvCells, csvLine } = require('../src/jobs/bulk-csv') as typeof import('../src/jobs/bulk-csv');
+  const { answerLine } = require('../src/jobs/bulk-types') as typeof import('../src/jobs/bulk-types');
+  const { GzipText } = require('../src/jobs/gzip-text') as typeof import('../src/jobs/gzip-text');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const count = 4_000;
+  const inputs = Array.from({ length: count }, (_, i) => ({ ...(JSON.parse(birth(7_000_000 + i)) as ChartInput), nodeType: 'true' as const }));
+  const instants = inputs.map((input) => resolveBirth(input).utcMs);
+  let lines = new GzipText();
+  let rows = new GzipText();
+  let sink = 0;
+  const row = (i: number, answer: object) => csvLine(csvCells('chart', { id: `r${i}`, status: 200, result: answer }));
+  // Each variant is the one before it and one step more, as the chunk does them.
+  const variants: Record<string, (i: number) => void> = {
+    engine: (i) => void computeChart(instants[i], { nodeType: 'true' }),
+    answer: (i) => void chartAnswer(inputs[i]),
+    json: (i) => void (sink += JSON.stringify(chartAnswer(inputs[i])).length),
+    csv: (i) => {
+      const answer = chartAnswer(inputs[i]);
+      sink += JSON.stringify(answer).length + row(i, answer).length;
+    },
+    stored: (i) => {
+      const answer = chartAnswer(inputs[i]);
+      lines.add(answerLine(`r${i}`, { result: JSON.stringify(answer) }) + '\n');
+      rows.add(row(i, answer));
+    },
+  };
+  const times: Record<string, number[]> = {};
+  for (let round = 0; round < 9; round++) {
+    for (const [name, run] of Object.entries(variants)) {
+      const t0 = performance.now();
+      for (let i = 0; i < count; i++) run(i);
+      (times[name] ??= []).push(((performance.now() - t0) * 1000) / count);
+    }
+    lines.discard();
+    rows.discard();
+    lines = new GzipText();
+    rows = new GzipText();
+  }
+  if (sink === 0) throw new Error('unreachable');
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  console.log(JSON.stringify(Object.fromEntries(Object.entries(times).map(([name, xs]) => [name, median(xs)]))));
 }
 
 /** `rows` distinct births as CSV (the same births bench/http-chart.ts sends one by one), ids `r<i>`. */
@@ -287,6 +348,13 @@ export async function run(report: Report): Promise<void> {
     report('bulk.engine_charts_per_s', engine, `charts/s (one core; before ${engineBefore}, after ${engineAfter})`);
     report('bulk.chart_job_per_s', job, `charts/s (one core: place, zone, chart, JSON; before ${jobBefore}, after ${jobAfter})`);
     report('bulk.worker_processes', workers, 'processes');
+    const costs = perItemCosts();
+    const steps = Object.entries(costs);
+    report(
+      'bulk.per_item_us',
+      +costs.stored.toFixed(1),
+      `µs a chart item, in process: ${steps.map(([name, us], i) => (i === 0 ? `engine ${us.toFixed(1)}` : `${name} +${(us - steps[i - 1][1]).toFixed(1)}`)).join(', ')} (engine / all ${(costs.engine / costs.stored).toFixed(3)})`,
+    );
     for (const [name, r, mem] of [
       ['alone', alone, aloneMem],
       ['beside', beside, besideMem],
@@ -299,7 +367,7 @@ export async function run(report: Report): Promise<void> {
           ? `s (upload ${r.uploadS.toFixed(2)}, results followed to the end ${r.computeS.toFixed(2)})`
           : `s (upload ${r.uploadS.toFixed(2)}, compute ${r.computeS.toFixed(2)}, download ${r.downloadS.toFixed(2)})`,
       );
-      report(`bulk.${name}.charts_per_s`, Math.round(rate), 'charts/s');
+      report(`bulk.${name}.charts_per_s`, Math.round(rate), `charts/s (${(1e6 / rate).toFixed(0)} µs an item, wall; in process ${costs.stored.toFixed(0)})`);
       report(`bulk.${name}.ratio`, +(rate / (engine * workers)).toFixed(3), '× engine × workers');
       report(`bulk.${name}.ratio_to_chart_job`, +(rate / (job * workers)).toFixed(3), '× chart job × workers');
       report(`bulk.${name}.api_rss_peak_mb`, mem.apiMb, 'MB');
@@ -316,6 +384,7 @@ export async function run(report: Report): Promise<void> {
 }
 
 if (require.main === module && process.argv[2] === '--chart-job-rate') measureChartJobRate();
+else if (require.main === module && process.argv[2] === '--per-item') measurePerItemCosts();
 else if (require.main === module) {
   run(printReport).catch((e) => {
     console.error(e);
