@@ -12,22 +12,33 @@ import { annotateMeaning, expandMeaning, expandMeaningBytes, loadMeaningLibrarie
 const DATA = path.join(__dirname, '..', '..', '..', 'data');
 const libraries = loadMeaningLibraries();
 const ra = loadReferenceCharts().find((c) => c.id === 'ra-uru-hu')!;
-const answer = presentChart(referenceToChart(ra), {
-  date: '1948-04-09',
-  time: '00:14',
-  location: { name: 'Montréal', region: 'Quebec', country: 'Canada', countryCode: 'CA', latitude: 45.50884, longitude: -73.58781, timezone: 'America/Toronto' },
-  utcOffset: '-05:00',
-  utc: ra.utc,
-  designUtc: ra.computed.design_utc,
-} as never);
+/** The answer of a chart operation, made afresh for each use: markMeaning writes its markers into the one it is given. */
+const answerOf = () =>
+  presentChart(referenceToChart(ra), {
+    date: '1948-04-09',
+    time: '00:14',
+    location: {
+      name: 'Montréal',
+      region: 'Quebec',
+      country: 'Canada',
+      countryCode: 'CA',
+      latitude: 45.50884,
+      longitude: -73.58781,
+      timezone: 'America/Toronto',
+    },
+    utcOffset: '-05:00',
+    utc: ra.utc,
+    designUtc: ra.computed.design_utc,
+  } as never);
+const answer = answerOf();
 
 describe('inline meaning in two steps', () => {
   it('the worker sends markers only, a few KB; the API puts in texts, and both together make the annotated answer', () => {
-    const marked = markMeaning(answer, libraries.fr);
+    const marked = markMeaning(answerOf(), libraries.fr);
     expect(marked.length).toBeLessThan(2 * JSON.stringify(answer).length);
     expect(marked).not.toContain(JSON.parse(readFileSync(path.join(DATA, 'meaning', 'fr', 'types.json'), 'utf8')).Manifestor.description);
     const expanded = JSON.parse(expandMeaning(marked, libraries));
-    expect(expanded).toEqual(annotateMeaning(answer, libraries.fr));
+    expect(expanded).toEqual(annotateMeaning(answerOf(), libraries.fr));
     const sun = ra.computed.personality.Sun;
     const gates = JSON.parse(readFileSync(path.join(DATA, 'meaning', 'fr', 'gates.json'), 'utf8'));
     expect(expanded.personality.sun.meaning.line).toEqual(gates[String(sun.gate)].lines[String(sun.line)]);
@@ -44,7 +55,7 @@ describe('inline meaning in two steps', () => {
     // Montréal puts a non-ASCII character in the worker's part, between markers; a marker of no library is null.
     const unknown = JSON.stringify({ a: '\u0001hd|xx|gate:1', b: '\u0001hd|en|gate:65' });
     for (const language of MEANING_LANGUAGES) {
-      const marked = markMeaning(answer, libraries[language]) + unknown;
+      const marked = markMeaning(answerOf(), libraries[language]) + unknown;
       const bytes = expandMeaningBytes(marked, libraries);
       expect(bytes.toString('utf8')).toBe(expandMeaning(marked, libraries));
       expect(bytes.toString('utf8')).toContain('"Montréal"');

@@ -19,7 +19,8 @@ import { markMeaning, meaningLibraries, type MeaningLanguage } from '../../../en
 
 /**
  * An answer's JSON text; when meaning is asked for, with a marker beside each label that the API swaps for its
- * text in `language` (engine/meaning/annotate.ts: the texts themselves never cross Redis).
+ * text in `language` (engine/meaning/annotate.ts: the texts themselves never cross Redis). The markers are written
+ * into `answer`, so it must be made for this one call, as every `…Answer` here makes it (fresh-answers.spec).
  */
 export function answerJson(answer: object, language: MeaningLanguage | undefined): string {
   return language ? markMeaning(answer, meaningLibraries()[language]) : JSON.stringify(answer);
@@ -42,17 +43,21 @@ export const chartJob = (input: ChartInput, _slicer?: Slicer): string => answerJ
 
 export const advancedJob = (input: ChartInput, _slicer?: Slicer): string => answerJson(advancedAnswer(input), input.meaning);
 
-export function compositeJob(input: CompositeInput, _slicer?: Slicer): string {
+export function compositeAnswer(input: CompositeInput) {
   const first = chartOf(input.person1);
   const second = chartOf(input.person2);
-  return answerJson(presentComposite(computeComposite(first[0], second[0]), [first, second]), input.meaning);
+  return presentComposite(computeComposite(first[0], second[0]), [first, second]);
 }
 
-export function transitJob(input: TransitInput, _slicer?: Slicer): string {
+export const compositeJob = (input: CompositeInput, _slicer?: Slicer): string => answerJson(compositeAnswer(input), input.meaning);
+
+export function transitAnswer(input: TransitInput) {
   const [natal, birth] = chartOf(input);
   const transit = computeTransit(natal, Date.parse(input.at), { nodeType: input.nodeType });
-  return answerJson(presentTransit(transit, natal, birth), input.meaning);
+  return presentTransit(transit, natal, birth);
 }
+
+export const transitJob = (input: TransitInput, _slicer?: Slicer): string => answerJson(transitAnswer(input), input.meaning);
 
 /**
  * SVG text, or the PNG as base64 (job results travel as JSON); the PNG is drawn with its text as outlines, and
@@ -87,10 +92,12 @@ export function transitBodygraphJob(input: TransitBodygraphInput, slicer = new S
 }
 
 /** The group analysis over the members' charts (rules in docs/penta.md), with each member's summary. */
-export function pentaJob(input: PentaInput, _slicer?: Slicer): string {
+export function pentaAnswer(input: PentaInput) {
   const people = input.members.map(chartOf);
-  return answerJson({ ...computePenta(people.map(([chart]) => chart)), people: people.map((person) => presentSummary(...person)) }, input.meaning);
+  return { ...computePenta(people.map(([chart]) => chart)), people: people.map((person) => presentSummary(...person)) };
 }
+
+export const pentaJob = (input: PentaInput, _slicer?: Slicer): string => answerJson(pentaAnswer(input), input.meaning);
 
 /**
  * Loads the gazetteer, the zone data and geo-tz's index (the second birth, by coordinates), the ephemeris files and

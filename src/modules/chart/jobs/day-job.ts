@@ -31,49 +31,50 @@ async function windowsOf(day: { startMs: number; endMs: number }, input: DayInpu
 }
 
 export async function dayJob(input: DayInput, slicer = new Slicer()): Promise<string> {
+  return answerJson(await dayAnswer(input, slicer), input.meaning);
+}
+
+export async function dayAnswer(input: DayInput, slicer = new Slicer()) {
   const day = resolveDaySpan(input);
   const windows = await windowsOf(day, input, slicer);
   const hours = (a: number, b: number) => Math.round(((b - a) / HOUR_MS) * 1e4) / 1e4;
-  return answerJson(
-    {
-      birth: {
-        date: input.birthdate,
-        location: day.location,
-        // `day` is what the answer covers (the windows, and the hours of `varying`): the part asked for, or the whole day.
-        day: { from: localReading(day.startMs, day), to: localReading(day.endMs, day), hours: hours(day.startMs, day.endMs) },
-        ...(input.span
-          ? { wholeDay: { from: localReading(day.dayStartMs, day), to: localReading(day.dayEndMs, day), hours: hours(day.dayStartMs, day.dayEndMs) } }
-          : {}),
-      },
-      windowCount: windows.length,
-      windows: windows.map((w) => {
-        const c = w.chart;
-        const window = {
-          from: localReading(w.startMs, day),
-          to: localReading(w.endMs, day),
-          hours: hours(w.startMs, w.endMs),
-          changed: w.changed,
-          type: c.type,
-          authority: c.authority,
-          profile: c.profile,
-          definition: c.definition,
-          incarnationCross: c.incarnationCross.name,
-          definedCenters: c.definedCenters,
-          activeChannels: c.activeChannels.map((ch) => `${ch.gate1}-${ch.gate2}`),
-        };
-        if (input.detail !== 'full') return window;
-        // The window's whole chart as /v1/chart gives it, without the birth echo (one per answer, above).
-        const { birth: _birth, ...chart } = presentChart(c, {
-          date: input.birthdate,
-          time: window.from.local.slice(0, 5),
-          location: day.location,
-          utcOffset: window.from.utcOffset,
-          utc: window.from.utc,
-        });
-        return { ...window, chart };
-      }),
-      ...summarizeDay(windows),
+  return {
+    birth: {
+      date: input.birthdate,
+      location: day.location,
+      // `day` is what the answer covers (the windows, and the hours of `varying`): the part asked for, or the whole day.
+      day: { from: localReading(day.startMs, day), to: localReading(day.endMs, day), hours: hours(day.startMs, day.endMs) },
+      ...(input.span
+        ? { wholeDay: { from: localReading(day.dayStartMs, day), to: localReading(day.dayEndMs, day), hours: hours(day.dayStartMs, day.dayEndMs) } }
+        : {}),
     },
-    input.meaning,
-  );
+    windowCount: windows.length,
+    windows: windows.map((w) => {
+      const c = w.chart;
+      const window = {
+        from: localReading(w.startMs, day),
+        to: localReading(w.endMs, day),
+        hours: hours(w.startMs, w.endMs),
+        changed: w.changed,
+        type: c.type,
+        authority: c.authority,
+        profile: c.profile,
+        definition: c.definition,
+        incarnationCross: c.incarnationCross.name,
+        definedCenters: c.definedCenters,
+        activeChannels: c.activeChannels.map((ch) => `${ch.gate1}-${ch.gate2}`),
+      };
+      if (input.detail !== 'full') return window;
+      // The window's whole chart as /v1/chart gives it, without the birth echo (one per answer, above).
+      const { birth: _birth, ...chart } = presentChart(c, {
+        date: input.birthdate,
+        time: window.from.local.slice(0, 5),
+        location: day.location,
+        utcOffset: window.from.utcOffset,
+        utc: window.from.utc,
+      });
+      return { ...window, chart };
+    }),
+    ...summarizeDay(windows),
+  };
 }
