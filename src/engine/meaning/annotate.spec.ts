@@ -63,6 +63,31 @@ describe('inline meaning in two steps', () => {
     }
   });
 
+  it('reads gate and line markers by their digits only in their canonical spelling; any other is looked up by its key', () => {
+    const markers = [
+      'de|gate:7',
+      'de|gate:07',
+      'de|gate:64',
+      'de|gate:65',
+      'de|gate:0',
+      'de|line:12.6',
+      'de|line:12.7',
+      'de|line:7.01',
+      'pt-BR|line:1.1',
+      'pt|gate:1',
+      'fr|gate:1x',
+    ];
+    const text = JSON.stringify(Object.fromEntries(markers.map((m) => [m, `\u0001hd|${m}`])));
+    const bytes = expandMeaningBytes(text, libraries).toString('utf8');
+    expect(bytes).toBe(expandMeaning(text, libraries));
+    const read = JSON.parse(bytes);
+    expect(read['de|gate:7'].name).toBe(libraries.de.gates['7'].name);
+    expect(read['de|line:12.6'].line.text).toBe(libraries.de.gates['12'].lines['6'].text);
+    expect(read['pt-BR|line:1.1'].line.keynote).toBe(libraries['pt-BR'].gates['1'].lines['1'].keynote);
+    for (const unknown of ['de|gate:07', 'de|gate:65', 'de|gate:0', 'de|line:12.7', 'de|line:7.01', 'pt|gate:1', 'fr|gate:1x'])
+      expect(read[unknown]).toBeNull();
+  });
+
   it("the marker's premise holds: no place name, region or country of the gazetteer holds a control character", () => {
     const text = gunzipSync(readFileSync(path.join(DATA, 'places.tsv.gz'))).toString('utf8');
     expect(text.length).toBeGreaterThan(1_000_000);

@@ -193,7 +193,7 @@ export function expandMeaningBytes(json: string, libraries: MeaningLibraries): B
   for (let i = 1; i < parts.length; i++) {
     const part = parts[i];
     const close = part.indexOf('"');
-    const text = bytesOf(part.slice(0, close), libraries);
+    const text = numberedBytes(part, close, libraries) ?? bytesOf(part.slice(0, close), libraries);
     texts.push(text);
     parts[i] = part.slice(close + 1);
     size += text.length + 3 * parts[i].length;
@@ -205,6 +205,54 @@ export function expandMeaningBytes(json: string, libraries: MeaningLibraries): B
     at += answer.write(parts[i], at, 'utf8');
   }
   return answer.subarray(0, at);
+}
+
+/**
+ * The bytes of gate and line texts (more than half of a chart's markers) by language and number, so that such a
+ * marker is read without making its key and looking it up by hash: with the caches cold, as the API's are between
+ * one caller's requests, those look-ups took 50-80 µs of a chart's expansion (in process, caches flushed before each).
+ */
+const gateAndLineBytes: (Buffer | undefined)[][] = MEANING_LANGUAGES.map(() => []);
+/** A marker's language by its first two characters (each language's are its own), and the rest to check. */
+function languageIndex(reference: string): number {
+  const first = reference.charCodeAt(0);
+  const second = reference.charCodeAt(1);
+  for (let i = 0; i < MEANING_LANGUAGES.length; i++) {
+    const language = MEANING_LANGUAGES[i];
+    if (language.charCodeAt(0) === first && language.charCodeAt(1) === second) return reference.startsWith(language) ? i : -1;
+  }
+  return -1;
+}
+
+const GATE = '|gate:';
+const LINE = '|line:';
+
+/** The bytes of the `lang|gate:N` or `lang|line:N.L` marker whose reference is `part` up to `end`, else undefined. */
+function numberedBytes(part: string, end: number, libraries: MeaningLibraries): Buffer | undefined {
+  const index = languageIndex(part);
+  if (index < 0) return undefined;
+  let at = MEANING_LANGUAGES[index].length;
+  const isLine = part.charCodeAt(at + 1) === 108; /* l */
+  if (!part.startsWith(isLine ? LINE : GATE, at)) return undefined;
+  at += GATE.length;
+  // One or two digits, the first not 0 (only the canonical spelling: "gate:07" is looked up by its key).
+  let gate = part.charCodeAt(at++) - 48;
+  if (!(gate >= 1 && gate <= 9)) return undefined;
+  const second = part.charCodeAt(at) - 48;
+  if (second >= 0 && second <= 9) {
+    gate = gate * 10 + second;
+    at++;
+  }
+  let line = 0;
+  if (isLine) {
+    if (part.charCodeAt(at) !== 46 /* . */) return undefined;
+    line = part.charCodeAt(at + 1) - 48;
+    at += 2;
+  }
+  if (at !== end || gate > 64) return undefined;
+  if (isLine && !(line >= 1 && line <= 6)) return undefined;
+  const table = gateAndLineBytes[index];
+  return (table[gate * 8 + line] ??= bytesOf(part.slice(0, end), libraries));
 }
 
 /** Both steps at once: the answer with its texts, as JSON text (the markers written into `answer`, as markMeaning). */
