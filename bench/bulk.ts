@@ -45,8 +45,12 @@ function engineRate(): number {
  * worker does), over births like the job's, in a process of its own: the second yardstick printed beside the engine's.
  */
 function chartJobRate(): number {
-  const out = execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', __filename, '--chart-job-rate'], { cwd: ROOT }).toString();
-  return Number(/chart_job_per_s: (\d+)/.exec(out)?.[1] ?? NaN);
+  return Number(/chart_job_per_s: (\d+)/.exec(runThisFile('--chart-job-rate'))?.[1] ?? NaN);
+}
+
+/** What this file prints when run with `flag`, in a process of its own (a yardstick's measurement). */
+function runThisFile(flag: string): string {
+  return execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', __filename, flag], { cwd: ROOT }).toString();
 }
 
 function measureChartJobRate(): void {
@@ -65,8 +69,7 @@ function measureChartJobRate(): void {
  * after a chart): each comes after a chart's work has filled the caches with other data. µs per item.
  */
 function perItemCosts(): Record<string, number> {
-  const out = execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', __filename, '--per-item'], { cwd: ROOT }).toString();
-  return JSON.parse(out.trim().split('\n').pop()!) as Record<string, number>;
+  return JSON.parse(runThisFile('--per-item').trim().split('\n').pop()!) as Record<string, number>;
 }
 
 function measurePerItemCosts(): void {

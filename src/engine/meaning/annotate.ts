@@ -12,8 +12,7 @@
  *
  * In two steps, for speed. The worker writes each text as a short marker, the JSON string `"<MARK>lang|key"`
  * (`markMeaning`, into the answer object itself: see there); the API swaps the markers for the texts as it answers
- * (`expandMeaning`). A text object is
- * serialised once per process and language (a fragment cache). The texts, about 30 KB for a chart against its own
+ * (`expandMeaning`). A text object is serialised once per process and language (a fragment cache). The texts, about 30 KB for a chart against its own
  * 5 KB, then never cross Redis: carried whole, in the worker's result, in BullMQ's completed event and in a group's
  * JSON, they cut the API's throughput by more than half (bench meaning: 42 % of the same requests without).
  */
@@ -129,9 +128,9 @@ function channelMarker(lib: MeaningLibrary, gate1: number, gate2: number): strin
 /**
  * The worker's step: the answer as JSON text with a marker for each text (and the language and licence).
  * The markers are written into `answer` itself, which must be made for this one call (the chart operations' answers
- * are): copying the answer first took a chart's marking from about 165 to 225 µs with the caches cold, as a
- * worker's are between one caller's requests (in process, 300 charts, caches flushed before each). Arrays are never written to (some are shared tables).
- * modules/chart/jobs/fresh-answers.spec checks the premise for every operation that takes `meaning`.
+ * are: modules/chart/jobs/fresh-answers.spec checks each that takes `meaning`). Copying the answer first took a
+ * chart's marking from about 165 to 225 µs with the caches cold, as a worker's are between one caller's requests (in
+ * process, 300 charts, caches flushed before each). Arrays are never written to (some are shared tables).
  */
 export function markMeaning(answer: object, lib: MeaningLibrary): string {
   const out = answer as JsonObject;
@@ -213,12 +212,13 @@ export function expandMeaningBytes(json: string, libraries: MeaningLibraries): B
  * one caller's requests, those look-ups took 50-80 µs of a chart's expansion (in process, caches flushed before each).
  */
 const gateAndLineBytes: (Buffer | undefined)[][] = MEANING_LANGUAGES.map(() => []);
-/** A marker's language by its first two characters (each language's are its own), and the rest to check. */
+/** The index in MEANING_LANGUAGES of the language a marker's reference starts with, or -1. */
 function languageIndex(reference: string): number {
   const first = reference.charCodeAt(0);
   const second = reference.charCodeAt(1);
   for (let i = 0; i < MEANING_LANGUAGES.length; i++) {
     const language = MEANING_LANGUAGES[i];
+    // No two languages share their first two characters: the first that matches is the only candidate.
     if (language.charCodeAt(0) === first && language.charCodeAt(1) === second) return reference.startsWith(language) ? i : -1;
   }
   return -1;
