@@ -36,6 +36,7 @@ export default defineConfig(
     ignores: [
       '**/node_modules/**',
       'dist/**',
+      'dist-bench/**',
       'coverage/**',
       'data/**',
       'docs/**',

@@ -22,6 +22,7 @@ import { resolve } from 'node:path';
 import { birth } from './http-chart';
 import type { Report } from './report';
 import { printReport } from './report';
+import { compiledBench, compiledMain } from './compiled';
 import { deletePrefix, freePort, REDIS_URL } from '../test/helpers/service';
 import { chartJob } from '../src/modules/chart/jobs/chart-jobs';
 import type { ChartInput } from '../src/modules/birth/jobs/payloads';
@@ -32,9 +33,9 @@ const FOLLOW = process.env.BENCH_BULK_FOLLOW === '1';
 const BULK_KEY = 'bench-bulk-key-0123456789';
 const OTHER_KEY = 'bench-other-key-0123456789';
 
-/** The engine's charts/s on one core, in a process of its own (bench/engine.ts), nothing else running. */
+/** The engine's charts/s on one core, in a process of its own (bench/engine.ts, compiled as the worker runs it), nothing else running. */
 function engineRate(): number {
-  const out = execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', 'bench/engine.ts'], { cwd: ROOT }).toString();
+  const out = execFileSync(process.execPath, [compiledBench('bench/engine.ts')], { cwd: ROOT }).toString();
   const m = /engine\.charts_per_s: (\d+)/.exec(out);
   if (!m) throw new Error(`engine bench said: ${out}`);
   return Number(m[1]);
@@ -48,9 +49,9 @@ function chartJobRate(): number {
   return Number(/chart_job_per_s: (\d+)/.exec(runThisFile('--chart-job-rate'))?.[1] ?? NaN);
 }
 
-/** What this file prints when run with `flag`, in a process of its own (a yardstick's measurement). */
+/** What this file prints when run with `flag`, compiled, in a process of its own (a yardstick's measurement). */
 function runThisFile(flag: string): string {
-  return execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', __filename, flag], { cwd: ROOT }).toString();
+  return execFileSync(process.execPath, [compiledBench('bench/bulk.ts'), flag], { cwd: ROOT }).toString();
 }
 
 function measureChartJobRate(): void {
@@ -232,16 +233,8 @@ async function start(port: number, prefix: string): Promise<ChildProcess> {
     LOG_LEVEL: 'error',
     QUEUE_MAX_WAITING: '100000',
   };
-  // As `npm start` runs it: compiled to dist/ (incrementally), then APP_ROLE all (the API here, worker processes
-  // forked on the spare cores).
-  execFileSync(
-    process.execPath,
-    [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--incremental', '--tsBuildInfoFile', 'dist/.tsbuildinfo'],
-    {
-      cwd: ROOT,
-    },
-  );
-  const child = spawn(process.execPath, ['dist/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // As `npm start` runs it (bench/compiled.ts), APP_ROLE all: the API here, worker processes forked on the spare cores.
+  const child = spawn(process.execPath, [compiledMain(ROOT)], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (Date.now() > deadline) throw new Error('the service did not start');

@@ -1,5 +1,5 @@
 /**
- * `npm start` as a one-machine user runs it: APP_ROLE=all (the API plus WORKERS=auto forked worker processes),
+ * `npm start` as a one-machine user runs it (compiled, bench/compiled.ts): APP_ROLE=all (the API plus WORKERS=auto forked worker processes),
  * distinct births at 32 connections from a load generator on the same machine. `BENCH_WORKERS=N` overrides
  * WORKERS (0 = the worker in the API's own process, the old all-in-one).
  */
@@ -10,6 +10,7 @@ import { deletePrefix, freePort, post, REDIS_URL, TEST_API_KEY, waitFor } from '
 import { birth } from './http-chart';
 import type { Report } from './report';
 import { printReport } from './report';
+import { compiledMain } from './compiled';
 
 const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 
@@ -19,7 +20,7 @@ export async function run(report: Report): Promise<void> {
   const prefix = `hdbenchall${process.pid}`;
   const workers = process.env.BENCH_WORKERS ?? 'auto';
   let out = '';
-  const app: ChildProcess = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+  const app: ChildProcess = spawn(process.execPath, [compiledMain(join(__dirname, '..'))], {
     cwd: join(__dirname, '..'),
     env: {
       ...process.env,

@@ -2,7 +2,8 @@
  * The in-process limit (issue 25): what this machine computes when nothing stands between a socket and the engine.
  * Bare `node:http`, one process per core (node:cluster), each request's body parsed and handed to the same chart job
  * a worker runs, its JSON text answered. No framework, no queue, no key check: the ceiling the product's queue path
- * is measured against, not a way to serve. `PORT=… npx ts-node --transpile-only bench/limit-server.ts`.
+ * is measured against, not a way to serve. `PORT=… npx ts-node --transpile-only bench/limit-server.ts`; bench/limit.ts
+ * runs it compiled, as the service runs (bench/compiled.ts).
  */
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';

@@ -5,6 +5,7 @@
  * - `limit`: bench/limit-server.ts, bare node:http on every core calling the chart job in the request;
  * - `current`: this tree's `npm start` (API and a forked worker on one Redis);
  * - `base`: the same at BENCH_BASE (default HEAD~1), checked out in a git worktree beside this one.
+ * Each is compiled and run by plain node, as `npm start` runs the service (bench/compiled.ts).
  * For the two real services it also prints Redis's CPU and commands per request (INFO deltas over the whole
  * measured run) and, at one connection, the p50 of distinct births and of a repeated request. Rounds
  * (BENCH_LIMIT_ROUNDS, default 2) alternate the order, so the machine's drift falls on all three alike.
@@ -19,6 +20,7 @@ import Redis from 'ioredis';
 import { birth } from './http-chart';
 import type { Report } from './report';
 import { printReport } from './report';
+import { compiledBench, compiledMain } from './compiled';
 import { deletePrefix, freePort, REDIS_URL, TEST_API_KEY } from '../test/helpers/service';
 
 const ROOT = resolve(__dirname, '..');
@@ -51,7 +53,6 @@ function baseTree(): string {
 }
 
 async function start(target: Target, port: number, prefix: string): Promise<ChildProcess> {
-  const script = target === 'limit' ? 'bench/limit-server.ts' : 'src/main.ts';
   const cwd = target === 'base' ? baseTree() : ROOT;
   const env = {
     ...process.env,
@@ -62,7 +63,9 @@ async function start(target: Target, port: number, prefix: string): Promise<Chil
     LOG_LEVEL: 'error',
     QUEUE_MAX_WAITING: '100000',
   };
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', script], { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // All three compiled, as `npm start` runs the service (bench/compiled.ts).
+  const script = target === 'limit' ? compiledBench('bench/limit-server.ts') : compiledMain(cwd);
+  const child = spawn(process.execPath, [script], { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (Date.now() > deadline) throw new Error(`${target} did not start`);
