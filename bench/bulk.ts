@@ -3,6 +3,8 @@
  * the worker processes it forks, on this machine's Redis), against the engine's own rate on one core measured in
  * the same run, just before and just after the job alone (their mean), while the service is idle.
  *
+ * The job's births are scattered over 1950-2029 as the engine's own bench draws them (consecutive days would be
+ * cheaper to compute than the yardstick's births: http-chart.ts scatteredBirth says why).
  * - `bulk.alone`: the job by itself. Its rate is counted over the whole wall time, from the first byte of the upload
  *   to the last byte of the CSV downloaded (polled, then downloaded; BENCH_BULK_FOLLOW=1: streamed with follow=true
  *   while the job runs, as `npm run bulk` reads it); `ratio` is that rate over (engine charts/s × worker processes).
@@ -19,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { resolve } from 'node:path';
-import { birth } from './http-chart';
+import { birth, scatteredBirth } from './http-chart';
 import type { Report } from './report';
 import { printReport } from './report';
 import { compiledBench, compiledMain } from './compiled';
@@ -43,7 +45,7 @@ function engineRate(): number {
 
 /**
  * The chart job's rate on one core (place and time zone resolved, chart, answer as JSON: what a single /v1/chart's
- * worker does), over births like the job's, in a process of its own: the second yardstick printed beside the engine's.
+ * worker does), over births like the job's (scattered), in a process of its own: the second yardstick printed beside the engine's.
  */
 function chartJobRate(): number {
   return Number(/chart_job_per_s: (\d+)/.exec(runThisFile('--chart-job-rate'))?.[1] ?? NaN);
@@ -56,7 +58,7 @@ function runThisFile(flag: string): string {
 
 function measureChartJobRate(): void {
   const count = 20_000;
-  const inputs = Array.from({ length: count + 2_000 }, (_, i) => ({ ...(JSON.parse(birth(9_000_000 + i)) as ChartInput), nodeType: 'true' as const }));
+  const inputs = Array.from({ length: count + 2_000 }, (_, i) => ({ ...(JSON.parse(scatteredBirth(9_000_000 + i)) as ChartInput), nodeType: 'true' as const }));
   for (let i = 0; i < 2_000; i++) chartJob(inputs[count + i]);
   const t0 = performance.now();
   for (let i = 0; i < count; i++) chartJob(inputs[i]);
@@ -65,8 +67,8 @@ function measureChartJobRate(): void {
 
 /**
  * Where a bulk chart item's time goes on the worker, in process (no Redis): the engine alone, then each step a chunk
- * adds (jobs/processors/bulk-chunk.ts), every variant over the same births and the variants interleaved round by
- * round, medians of the rounds. Steps cost more here than alone in a tight loop (a CSV row 3-4 µs alone, 8-15 µs
+ * adds (processors/bulk-chunk.ts), every variant over the same births in a chunk's order (chunk by chunk, each in time
+ * order) and the variants interleaved round by round, medians of the rounds. Steps cost more here than alone in a tight loop (a CSV row 3-4 µs alone, 8-15 µs
  * after a chart): each comes after a chart's work has filled the caches with other data. µs per item.
  */
 function perItemCosts(): Record<string, number> {
@@ -79,12 +81,20 @@ function measurePerItemCosts(): void {
   const { resolveBirth } = require('../src/engine/natal/birth') as typeof import('../src/engine/natal/birth');
   const { chartAnswer } = require('../src/modules/chart/jobs/chart-jobs') as typeof import('../src/modules/chart/jobs/chart-jobs');
   const { csvCells, csvLine } = require('../src/jobs/bulk-csv') as typeof import('../src/jobs/bulk-csv');
-  const { answerLine } = require('../src/jobs/bulk-types') as typeof import('../src/jobs/bulk-types');
+  const { answerLine, chunkItems } = require('../src/jobs/bulk-types') as typeof import('../src/jobs/bulk-types');
   const { GzipText } = require('../src/jobs/gzip-text') as typeof import('../src/jobs/gzip-text');
+  const { timeOrder } = require('../src/processors/bulk-chunk') as typeof import('../src/processors/bulk-chunk');
   /* eslint-enable @typescript-eslint/no-require-imports */
-  const count = 4_000;
-  const inputs = Array.from({ length: count }, (_, i) => ({ ...(JSON.parse(birth(7_000_000 + i)) as ChartInput), nodeType: 'true' as const }));
+  const size = chunkItems('chart');
+  const count = 10 * size;
+  const inputs = Array.from({ length: count }, (_, i) => ({ ...(JSON.parse(scatteredBirth(7_000_000 + i)) as ChartInput), nodeType: 'true' as const }));
   const instants = inputs.map((input) => resolveBirth(input).utcMs);
+  // The items in the order a chunk computes them: chunk by chunk, each in time order.
+  const order: number[] = [];
+  for (let first = 0; first < count; first += size) {
+    const chunk = inputs.slice(first, first + size).map((input, i) => ({ id: i, input }));
+    for (const at of timeOrder(chunk)) order.push(first + at);
+  }
   let lines = new GzipText();
   let rows = new GzipText();
   let sink = 0;
@@ -100,15 +110,15 @@ function measurePerItemCosts(): void {
     },
     stored: (i) => {
       const answer = chartAnswer(inputs[i]);
-      lines.add(answerLine(`r${i}`, { result: JSON.stringify(answer) }) + '\n');
-      rows.add(row(i, answer));
+      lines.add(Buffer.from(answerLine(`r${i}`, { result: JSON.stringify(answer) }) + '\n'));
+      rows.add(Buffer.from(row(i, answer)));
     },
   };
   const times: Record<string, number[]> = {};
   for (let round = 0; round < 9; round++) {
     for (const [name, run] of Object.entries(variants)) {
       const t0 = performance.now();
-      for (let i = 0; i < count; i++) run(i);
+      for (const i of order) run(i);
       (times[name] ??= []).push(((performance.now() - t0) * 1000) / count);
     }
     lines.discard();
@@ -121,11 +131,15 @@ function measurePerItemCosts(): void {
   console.log(JSON.stringify(Object.fromEntries(Object.entries(times).map(([name, xs]) => [name, median(xs)]))));
 }
 
-/** `rows` distinct births as CSV (the same births bench/http-chart.ts sends one by one), ids `r<i>`. */
+/**
+ * `rows` distinct births as CSV, ids `r<i>`: their days scattered over 1950-2029 as the engine's yardstick draws its
+ * instants (bench/http-chart.ts scatteredBirth), not one day after another, which the ephemeris answers from what it
+ * read for the row before.
+ */
 function csvOf(first: number, rows: number): string {
   const lines = ['id,birthdate,birthtime,location'];
   for (let i = first; i < first + rows; i++) {
-    const b = JSON.parse(birth(i)) as { birthdate: string; birthtime: string; location: string };
+    const b = JSON.parse(scatteredBirth(i)) as { birthdate: string; birthtime: string; location: string };
     lines.push(`r${i},${b.birthdate},${b.birthtime},"${b.location}"`);
   }
   return lines.join('\n') + '\n';

@@ -18,9 +18,13 @@ import { type Json, post, REDIS_URL, RunningService, startService, TEST_API_KEY,
 const OTHER_KEY = 'other-key-0123456789abcdef';
 const PLACES = ['Paris, France', 'Montreal, Quebec, Canada', 'Tokyo, Japan', 'Berlin, Germany', 'Sydney, Australia', 'Lagos, Nigeria'];
 
-/** A distinct birth for each i (day, minute and place all vary). */
+/**
+ * A distinct birth for each i (day, minute and place all vary), the days out of time order: consecutive rows are
+ * decades apart (day index i × 7919 mod 73,000, 1930-2129), since a chunk computes its rows in time order and must
+ * still answer them in input order.
+ */
 function birth(i: number): { birthdate: string; birthtime: string; location: string } {
-  const day = new Date(Date.UTC(1930, 0, 1) + i * 86_400_000 * 7.3).toISOString().slice(0, 10);
+  const day = new Date(Date.UTC(1930, 0, 1) + ((i * 7919) % 73_000) * 86_400_000).toISOString().slice(0, 10);
   const minutes = (i * 53) % 1440;
   return {
     birthdate: day,

@@ -1,6 +1,6 @@
 import { csvCells, csvLine } from '../jobs/bulk-csv';
 import { GzipText } from '../jobs/gzip-text';
-import { answerLine, BULK_PRIORITY, type ChunkPayload, type ItemErrorBody } from '../jobs/bulk-types';
+import { answerLine, BULK_PRIORITY, type ChunkItem, type ChunkPayload, type ItemErrorBody } from '../jobs/bulk-types';
 import type { BulkStore, StoredChunk } from '../jobs/bulk-store';
 import { answerJson } from '../modules/chart/jobs/chart-jobs';
 import { INPUT_ERROR_MARKER, parseInputError } from '../jobs/job-types';
@@ -30,8 +30,9 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 let chunksBegun = 0;
 
 /**
- * Computes one chunk of a bulk job, item by item in input order, each after every interactive item this worker
- * holds (BULK_PRIORITY), and stores its answer lines and the same as CSV rows, compressed. An item's answer is exactly its single call's:
+ * Computes one chunk of a bulk job, item by item in time order (timeOrder), each after every interactive item this
+ * worker holds (BULK_PRIORITY), and stores its answer lines and the same as CSV rows in input order, compressed. An
+ * item's answer is exactly its single call's:
  * the same job's text, or the same error (an input error 422 with its code, anything else 500 INTERNAL). A chart's
  * answer is taken as the object its single call serialises (modules/chart/jobs/chart-jobs.ts answerJson, the same text), so its
  * CSV row is read from that object, not parsed back from the text. Answers what the store said ('stored',
@@ -44,11 +45,16 @@ export async function runChunk(payload: ChunkPayload, store: BulkStore, metrics?
   const priority = BULK_PRIORITY + chunksBegun++;
   const lines = new GzipText();
   const rows = new GzipText();
+  // Each item's JSON line and CSV row, encoded (off the JS heap), by its place in the chunk: computed in time order,
+  // written in input order at the end.
+  const lineBytes: Buffer[] = new Array<Buffer>(payload.items.length);
+  const rowBytes: Buffer[] = new Array<Buffer>(payload.items.length);
   let failed = 0;
   let checkedAt = performance.now();
   let turnAt = performance.now();
   try {
-    for (const item of payload.items) {
+    for (const at of timeOrder(payload.items)) {
+      const item = payload.items[at];
       if (performance.now() - turnAt >= BULK_SLICE_MS) {
         await nextTurn();
         turnAt = performance.now();
@@ -64,23 +70,27 @@ export async function runChunk(payload: ChunkPayload, store: BulkStore, metrics?
         const [bad, answer] = await answerInTurn(payload.job, item.input, priority, metrics);
         if (bad) error = computeError(answer);
         else {
-          lines.add(answerLine(item.id, { result: answerJson(answer, (item.input as { meaning?: MeaningLanguage }).meaning) }) + '\n');
-          rows.add(csvLine(csvCells(payload.job, { id: item.id, status: 200, result: answer })));
+          lineBytes[at] = Buffer.from(answerLine(item.id, { result: answerJson(answer, (item.input as { meaning?: MeaningLanguage }).meaning) }) + '\n');
+          rowBytes[at] = Buffer.from(csvLine(csvCells(payload.job, { id: item.id, status: 200, result: answer })));
         }
       } else {
         // A drawing: its SVG text, in the JSON line as a JSON string.
         const [bad, text] = await computeInTurn(payload.job, item.input, priority, metrics);
         if (bad) error = computeError(text);
         else {
-          lines.add(answerLine(item.id, { result: JSON.stringify(text) }) + '\n');
-          rows.add(csvLine(csvCells(payload.job, { id: item.id, status: 200, result: text })));
+          lineBytes[at] = Buffer.from(answerLine(item.id, { result: JSON.stringify(text) }) + '\n');
+          rowBytes[at] = Buffer.from(csvLine(csvCells(payload.job, { id: item.id, status: 200, result: text })));
         }
       }
       if (error) {
         failed++;
-        lines.add(answerLine(item.id, { error }) + '\n');
-        rows.add(csvLine(csvCells(payload.job, { id: item.id, status: error.status, error })));
+        lineBytes[at] = Buffer.from(answerLine(item.id, { error }) + '\n');
+        rowBytes[at] = Buffer.from(csvLine(csvCells(payload.job, { id: item.id, status: error.status, error })));
       }
+    }
+    for (let at = 0; at < payload.items.length; at++) {
+      lines.add(lineBytes[at]);
+      rows.add(rowBytes[at]);
     }
     const [data, csv] = await Promise.all([lines.end(), rows.end()]);
     return await store.storeChunk(payload.bulkId, payload.chunk, data, csv, payload.items.length, failed);
@@ -90,6 +100,23 @@ export async function runChunk(payload: ChunkPayload, store: BulkStore, metrics?
     lines.discard();
     rows.discard();
   }
+}
+
+/**
+ * The order in which a chunk computes its items: by local birth date and time (the items without one, errors and
+ * the like, first, in input order). The Swiss Ephemeris keeps each body's last file segment (days to years of it)
+ * and reads a new one, with two seeks and two reads, when a chart falls outside it: charts computed in time order
+ * reuse most segments, charts in a register's order (scattered over decades) reuse none. 400 scattered births, in
+ * process: 240 µs a chart in input order, 177 in time order (27 file reads a chart against about 13). The zone's
+ * offset, unknown before the place is resolved, is within a day and does not change the order's use.
+ */
+export function timeOrder(items: readonly ChunkItem[]): number[] {
+  const keys = items.map((item) => {
+    const input = 'input' in item ? (item.input as { birthdate?: unknown; birthtime?: unknown }) : undefined;
+    return typeof input?.birthdate === 'string' ? `${input.birthdate}T${typeof input.birthtime === 'string' ? input.birthtime : ''}` : '';
+  });
+  // Array.prototype.sort is stable: equal keys keep their input order.
+  return keys.map((_, at) => at).sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));
 }
 
 /** As the single call answers a failed job (modules/queue/job-runner.service.ts toApiError). */

@@ -7,9 +7,8 @@ import { buildValidationPipe } from '../../common/validation';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { BulkStore, type BulkMeta, type RedisLike } from '../../jobs/bulk-store';
 import { type BulkJobView, viewOf } from '../../jobs/bulk-view';
-import { BULK_CHUNK_JOB, BULK_QUEUE, type ChunkItem, type ChunkPayload, type ItemErrorBody } from '../../jobs/bulk-types';
+import { BULK_CHUNK_JOB, BULK_QUEUE, chunkItems, type ChunkItem, type ChunkPayload, type ItemErrorBody } from '../../jobs/bulk-types';
 import { CallbackRefused, checkCallbackUrl, newWebhookSecret, queueWebhook, WEBHOOK_QUEUE } from '../../jobs/webhook';
-import { computeCostMs } from '../../jobs/job-table';
 import { unavailable } from '../../common/outage-gate';
 import { KEEP_FAILED } from '../queue/retention';
 import { ITEM_OPERATIONS, itemError, prepareItem, type PreparedItem } from '../batch/item-validation';
@@ -17,13 +16,6 @@ import { type RawItem, RowProblem } from './bulk-input';
 import type { BulkJobOptionsDto, BulkOperation } from './bulk.dto';
 export { BULK_MAX_ITEMS } from './bulk.dto';
 
-/** A chunk (one BullMQ job) holds about this much estimated work, ms: a few hundred charts. */
-const CHUNK_WORK_MS = 50;
-const PER_ITEM_MS: Record<BulkOperation, number> = {
-  chart: computeCostMs('chart', {}),
-  advanced: computeCostMs('advanced', {}),
-  bodygraph: computeCostMs('bodygraph', { format: 'svg' }),
-};
 /**
  * Validation gives the event loop a turn after this much of it, ms, so other requests are served while a large job is
  * read (an item takes 30-45 µs: the 256 items a turn held before were 8-11 ms of every other request's latency).
@@ -119,7 +111,7 @@ export class BulkService {
     if (next.done)
       throw new ApiError(400, 'VALIDATION_FAILED', 'items: a bulk job needs at least one item', [{ field: 'items', problems: ['at least one item'] }]);
     const id = randomBytes(12).toString('base64url');
-    const size = Math.max(50, Math.min(1_000, Math.round(CHUNK_WORK_MS / PER_ITEM_MS[operation])));
+    const size = chunkItems(operation);
     const store = await this.storeOf();
     const meta = {
       id,
