@@ -1,6 +1,8 @@
 /**
  * The slicer: when a heavy job gives the event loop a turn, how the heavy jobs of a process share a slice, and the
- * compute time it measures. Real time, with slices far longer or shorter than the work between the calls.
+ * compute time it measures. Real time, with slices far longer or shorter than the work between the calls: where a
+ * breathe must not turn, the slice has at least 70 ms to spare, since `npm test` runs this file beside end-to-end
+ * suites on two cores (with 15 ms to spare, a stall of the process failed it in a clean-clone run).
  */
 import { JobAbandoned, Slicer } from './slicer';
 
@@ -29,34 +31,34 @@ describe('Slicer', () => {
   });
 
   it('returns at once while its slice has time left, gives a turn once it has run, then starts a new slice', async () => {
-    const slicer = new Slicer(30);
-    spin(2);
+    const slicer = new Slicer(150);
+    spin(10);
     expect(await turned(() => slicer.breathe())).toBe(false);
-    spin(35);
+    spin(160);
     expect(await turned(() => slicer.breathe())).toBe(true);
     expect(await turned(() => slicer.breathe())).toBe(false);
     slicer.close();
   });
 
   it('shares the slice between the jobs that slice at once, until one is closed (closing twice changes nothing)', async () => {
-    const [a, b] = [new Slicer(40), new Slicer(40)];
+    const [a, b] = [new Slicer(200), new Slicer(200)];
     await a.breathe();
-    await b.breathe(); // two jobs slicing: 20 ms each
-    spin(25);
+    await b.breathe(); // two jobs slicing: 100 ms each
+    spin(125);
     expect(await turned(() => a.breathe())).toBe(true);
     b.close();
     b.close();
-    spin(25);
+    spin(125); // within the whole slice, past the shared one
     expect(await turned(() => a.breathe())).toBe(false);
-    spin(20); // 45 ms into the whole slice
+    spin(100); // 225 ms into the whole slice
     expect(await turned(() => a.breathe())).toBe(true);
     a.close();
   });
 
   it('a job that never breathed takes no share', async () => {
-    const [a, idle] = [new Slicer(40), new Slicer(40)];
+    const [a, idle] = [new Slicer(200), new Slicer(200)];
     await a.breathe();
-    spin(25);
+    spin(125); // past half the slice (the share, had the idle job taken one), within the whole
     expect(await turned(() => a.breathe())).toBe(false);
     idle.close();
     a.close();
