@@ -52,7 +52,8 @@ function baseTree(): string {
   return dir;
 }
 
-async function start(target: Target, port: number, prefix: string): Promise<ChildProcess> {
+/** Starts a target on `port` under its own Redis key prefix; answers once it has answered a chart. */
+export async function start(target: Target, port: number, prefix: string): Promise<ChildProcess> {
   const cwd = target === 'base' ? baseTree() : ROOT;
   const env = {
     ...process.env,
@@ -103,7 +104,7 @@ async function p50Of(port: number, bodies: () => string, n: number): Promise<num
 }
 
 /** Redis's CPU (ms, user + system) and commands executed so far (scripts' inner commands included). */
-async function redisCounters(redis: Redis): Promise<{ cpuMs: number; commands: number }> {
+export async function redisCounters(redis: Redis): Promise<{ cpuMs: number; commands: number }> {
   const cpu = await redis.info('cpu');
   const stats = await redis.info('commandstats');
   const field = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(cpu)?.[1] ?? 0);

@@ -19,6 +19,7 @@ const SECTIONS: Record<string, () => Promise<{ run: (report: typeof printReport)
   mcp: () => import('./mcp'),
   all: () => import('./http-all'),
   limit: () => import('./limit'),
+  redis: () => import('./redis'),
   meaning: () => import('./meaning'),
   bulk: () => import('./bulk'),
 };
