@@ -1,5 +1,5 @@
 import { csvCells, csvLine } from '../jobs/bulk-csv';
-import { GzipText } from '../jobs/gzip-text';
+import { gzipParts } from '../jobs/gzip-parts';
 import { answerLine, BULK_PRIORITY, type ChunkItem, type ChunkPayload, type ItemErrorBody } from '../jobs/bulk-types';
 import type { BulkStore, StoredChunk } from '../jobs/bulk-store';
 import { answerJson } from '../modules/chart/jobs/chart-jobs';
@@ -43,8 +43,6 @@ export async function runChunk(payload: ChunkPayload, store: BulkStore, metrics?
   const begun = await store.beginChunk(payload.bulkId);
   if (begun !== 'running') return { outcome: begun };
   const priority = BULK_PRIORITY + chunksBegun++;
-  const lines = new GzipText();
-  const rows = new GzipText();
   // Each item's JSON line and CSV row, encoded (off the JS heap), by its place in the chunk: computed in time order,
   // written in input order at the end.
   const lineBytes: Buffer[] = new Array<Buffer>(payload.items.length);
@@ -52,54 +50,43 @@ export async function runChunk(payload: ChunkPayload, store: BulkStore, metrics?
   let failed = 0;
   let checkedAt = performance.now();
   let turnAt = performance.now();
-  try {
-    for (const at of timeOrder(payload.items)) {
-      const item = payload.items[at];
-      if (performance.now() - turnAt >= BULK_SLICE_MS) {
-        await nextTurn();
-        turnAt = performance.now();
+  for (const at of timeOrder(payload.items)) {
+    const item = payload.items[at];
+    if (performance.now() - turnAt >= BULK_SLICE_MS) {
+      await nextTurn();
+      turnAt = performance.now();
+    }
+    if (performance.now() - checkedAt > CANCEL_CHECK_MS) {
+      const state = await store.state(payload.bulkId);
+      if (state !== 'running') return { outcome: state };
+      checkedAt = performance.now();
+    }
+    let error: ItemErrorBody | undefined;
+    if ('error' in item) error = item.error;
+    else if (isAnswerJob(payload.job)) {
+      const [bad, answer] = await answerInTurn(payload.job, item.input, priority, metrics);
+      if (bad) error = computeError(answer);
+      else {
+        lineBytes[at] = Buffer.from(answerLine(item.id, { result: answerJson(answer, (item.input as { meaning?: MeaningLanguage }).meaning) }) + '\n');
+        rowBytes[at] = Buffer.from(csvLine(csvCells(payload.job, { id: item.id, status: 200, result: answer })));
       }
-      if (performance.now() - checkedAt > CANCEL_CHECK_MS) {
-        const state = await store.state(payload.bulkId);
-        if (state !== 'running') return { outcome: state };
-        checkedAt = performance.now();
-      }
-      let error: ItemErrorBody | undefined;
-      if ('error' in item) error = item.error;
-      else if (isAnswerJob(payload.job)) {
-        const [bad, answer] = await answerInTurn(payload.job, item.input, priority, metrics);
-        if (bad) error = computeError(answer);
-        else {
-          lineBytes[at] = Buffer.from(answerLine(item.id, { result: answerJson(answer, (item.input as { meaning?: MeaningLanguage }).meaning) }) + '\n');
-          rowBytes[at] = Buffer.from(csvLine(csvCells(payload.job, { id: item.id, status: 200, result: answer })));
-        }
-      } else {
-        // A drawing: its SVG text, in the JSON line as a JSON string.
-        const [bad, text] = await computeInTurn(payload.job, item.input, priority, metrics);
-        if (bad) error = computeError(text);
-        else {
-          lineBytes[at] = Buffer.from(answerLine(item.id, { result: JSON.stringify(text) }) + '\n');
-          rowBytes[at] = Buffer.from(csvLine(csvCells(payload.job, { id: item.id, status: 200, result: text })));
-        }
-      }
-      if (error) {
-        failed++;
-        lineBytes[at] = Buffer.from(answerLine(item.id, { error }) + '\n');
-        rowBytes[at] = Buffer.from(csvLine(csvCells(payload.job, { id: item.id, status: error.status, error })));
+    } else {
+      // A drawing: its SVG text, in the JSON line as a JSON string.
+      const [bad, text] = await computeInTurn(payload.job, item.input, priority, metrics);
+      if (bad) error = computeError(text);
+      else {
+        lineBytes[at] = Buffer.from(answerLine(item.id, { result: JSON.stringify(text) }) + '\n');
+        rowBytes[at] = Buffer.from(csvLine(csvCells(payload.job, { id: item.id, status: 200, result: text })));
       }
     }
-    for (let at = 0; at < payload.items.length; at++) {
-      lines.add(lineBytes[at]);
-      rows.add(rowBytes[at]);
+    if (error) {
+      failed++;
+      lineBytes[at] = Buffer.from(answerLine(item.id, { error }) + '\n');
+      rowBytes[at] = Buffer.from(csvLine(csvCells(payload.job, { id: item.id, status: error.status, error })));
     }
-    const [data, csv] = await Promise.all([lines.end(), rows.end()]);
-    return await store.storeChunk(payload.bulkId, payload.chunk, data, csv, payload.items.length, failed);
-  } finally {
-    // A chunk cancelled half-way, or whose Redis call failed (it is tried again): zlib's memory is freed now, not
-    // at a collection (after end() this does nothing).
-    lines.discard();
-    rows.discard();
   }
+  const [data, csv] = await Promise.all([gzipParts(lineBytes), gzipParts(rowBytes)]);
+  return await store.storeChunk(payload.bulkId, payload.chunk, data, csv, payload.items.length, failed);
 }
 
 /**
