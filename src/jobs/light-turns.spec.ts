@@ -54,4 +54,47 @@ describe('LightTurns: a worker’s light work in priority order', () => {
     await Promise.all([late, urgent]);
     expect(order).toEqual(['idle key', 'busy key']);
   });
+  it('lets a run that asks again go on before less urgent work, after more urgent work, and after equal work that waited', async () => {
+    const turns = new LightTurns(1_000);
+    const order: string[] = [];
+    expect(turns.take(10)).toBeUndefined(); // run A, the earlier bulk chunk, holds the turn
+    const later = turns.take(11)!.then(() => {
+      order.push('B later chunk');
+      turns.done();
+    });
+    // Nothing more urgent waits: A goes on (not item by item with B, as done() then take() did).
+    await turns.again(10);
+    order.push('A second item');
+    const urgent = turns.take(1)!.then(() => {
+      order.push('idle key');
+      turns.done();
+    });
+    const peer = turns.take(10)!.then(() => {
+      order.push('equal priority');
+      turns.done();
+    });
+    await turns.again(10);
+    order.push('A third item');
+    turns.done();
+    await Promise.all([later, urgent, peer]);
+    expect(order).toEqual(['A second item', 'idle key', 'equal priority', 'A third item', 'B later chunk']);
+  });
+
+  it('keeps the turn at once when nothing waits and the slice is not used up; yields an event-loop turn when it is', async () => {
+    const fresh = new LightTurns(1_000);
+    expect(fresh.take(5)).toBeUndefined();
+    expect(fresh.again(5)).toBeUndefined();
+    fresh.done();
+    const turns = new LightTurns(0);
+    expect(turns.take(5)).toBeUndefined();
+    const order: string[] = [];
+    const next = turns.again(5)!.then(() => order.push('run'));
+    const urgent = turns.take(1)!.then(() => {
+      order.push('taken meanwhile');
+      turns.done();
+    });
+    await Promise.all([next, urgent]);
+    expect(order).toEqual(['taken meanwhile', 'run']);
+    turns.done();
+  });
 });

@@ -37,6 +37,24 @@ export class LightTurns {
       this.startSlice();
       return undefined;
     }
+    return this.line(priority);
+  }
+
+  /**
+   * The turn is over and the same work wants the next one (its next item): it lines up by its priority *before* the
+   * turn is handed over, so it goes on unless more urgent work waits (or its slice is used up: then after an
+   * event-loop turn). `done` then `take` would hand the turn to whatever waits, less urgent or not, and work of two
+   * priorities would alternate item by item: two bulk chunks both finished together, then both left the event loop
+   * idle while they were compressed and stored.
+   */
+  again(priority: number): Promise<void> | undefined {
+    if (this.waiting.length === 0 && performance.now() - this.sliceStart < this.sliceMs) return undefined;
+    const turn = this.line(priority);
+    this.done();
+    return turn;
+  }
+
+  private line(priority: number): Promise<void> {
     return new Promise<void>((go) => {
       const entry = { priority: priority > 0 ? priority : 1, seq: this.seq++, go };
       // Few entries (at most the jobs a worker holds): a sorted insert is cheaper than a heap here.

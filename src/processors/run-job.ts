@@ -39,8 +39,38 @@ export async function runJob(job: Job, metrics?: MetricsService, signal?: AbortS
  */
 async function runGroup(payload: GroupPayload, priority: number, metrics?: MetricsService): Promise<GroupResult> {
   const results: GroupResult = [];
-  for (const item of payload.items) results.push(await computeInTurn(item.name, item.data, priority, metrics));
+  const turns = new ItemTurns(priority);
+  try {
+    for (const item of payload.items) results.push(await computeInTurn(item.name, item.data, turns, metrics));
+  } finally {
+    turns.end();
+  }
   return results;
+}
+
+/**
+ * A run of items (a group's, a bulk chunk's) one after another, each in its turn among the light work this process
+ * holds, at one priority: the first turn is taken, each later one asked for again (jobs/light-turns.ts `again`), so
+ * the run goes on while nothing more urgent waits, and of two runs the more urgent finishes first instead of both
+ * taking turns item by item. `end` gives the turn up: after the last item, and before the run waits on anything else.
+ */
+export class ItemTurns {
+  private holding = false;
+
+  constructor(readonly priority: number) {}
+
+  /** Waits for this run's next turn. */
+  async turn(): Promise<void> {
+    const wait = this.holding ? lightTurns.again(this.priority) : lightTurns.take(this.priority);
+    this.holding = true;
+    await wait;
+  }
+
+  end(): void {
+    if (!this.holding) return;
+    this.holding = false;
+    lightTurns.done();
+  }
 }
 
 /**
@@ -48,8 +78,8 @@ async function runGroup(payload: GroupPayload, priority: number, metrics?: Metri
  * or [1, its failure reason] (an input error carries INPUT_ERROR_MARKER). Bulk chunks run theirs at BULK_PRIORITY,
  * behind every interactive item.
  */
-export async function computeInTurn(name: string, data: object, priority: number, metrics?: MetricsService): Promise<GroupResult[number]> {
-  const [bad, outcome] = await inTurn(name, data, priority, handlerFor(name), metrics);
+export async function computeInTurn(name: string, data: object, turns: ItemTurns, metrics?: MetricsService): Promise<GroupResult[number]> {
+  const [bad, outcome] = await inTurn(name, data, turns, handlerFor(name), metrics);
   return bad ? [1, outcome] : [0, String(outcome)];
 }
 
@@ -57,18 +87,17 @@ export async function computeInTurn(name: string, data: object, priority: number
  * As computeInTurn, for a bulk chunk's chart or advanced item: the answer as an object, before it is JSON text (the
  * chunk writes it both as its JSON line and as its CSV row, so it is never parsed back from the text).
  */
-export function answerInTurn(name: AnswerJob, data: object, priority: number, metrics?: MetricsService): Promise<[0, object] | [1, string]> {
-  return inTurn(name, data, priority, answerFor(name), metrics) as Promise<[0, object] | [1, string]>;
+export function answerInTurn(name: AnswerJob, data: object, turns: ItemTurns, metrics?: MetricsService): Promise<[0, object] | [1, string]> {
+  return inTurn(name, data, turns, answerFor(name), metrics) as Promise<[0, object] | [1, string]>;
 }
 
-async function inTurn(name: string, data: object, priority: number, handler: JobHandler, metrics?: MetricsService): Promise<[0, unknown] | [1, string]> {
-  await lightTurns.take(priority);
+/** One item in the run's next turn; the turn stays the run's until it asks for the next one or ends. */
+async function inTurn(name: string, data: object, turns: ItemTurns, handler: JobHandler, metrics?: MetricsService): Promise<[0, unknown] | [1, string]> {
+  await turns.turn();
   try {
     return [0, await computeItem(name, data, metrics, undefined, handler)];
   } catch (err) {
     return [1, err instanceof EngineInputError ? inputErrorReason(err) : (err as Error).message || 'failed'];
-  } finally {
-    lightTurns.done();
   }
 }
 
