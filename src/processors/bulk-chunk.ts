@@ -25,9 +25,9 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * Chunks begun by this process so far: each chunk's items run at BULK_PRIORITY plus its number, and a chunk asks for
  * each next turn again (run-job.ts ItemTurns), so of the chunks a process holds (BULK_CONCURRENCY) the earliest begun
  * computes all its items first and the next only fills the time the first spends off the event loop (compressing its
- * answers, storing them, taking the next chunk). Taking turns item by item, both finished together and then both
- * waited, the event loop idle: 10-20 % of every other 100 ms in a CPU profile of the worker. Until ItemTurns, a
- * finished item handed the turn to the other chunk before its own chunk asked again, so they did take turns.
+ * answers, storing them, taking the next chunk). Taking turns item by item (as they did until ItemTurns: a finished
+ * item handed the turn to the other chunk before its own asked again), both finished together and then both waited,
+ * the event loop idle 10-20 % of every other 100 ms in a CPU profile of the worker.
  */
 let chunksBegun = 0;
 
@@ -56,7 +56,7 @@ export async function runChunk(payload: ChunkPayload, store: BulkStore, metrics?
     for (const at of timeOrder(payload.items)) {
       const item = payload.items[at];
       if (performance.now() - turnAt >= BULK_SLICE_MS) {
-        // The chunk keeps its turn meanwhile: work taken in this loop turn still goes first (a lower priority).
+        // The chunk keeps its turn meanwhile: interactive work taken in this loop turn is more urgent and goes first.
         await nextTurn();
         turnAt = performance.now();
       }
