@@ -18,7 +18,6 @@
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { resolve } from 'node:path';
 import { birth, scatteredBirth } from './http-chart';
@@ -26,6 +25,7 @@ import type { Report } from './report';
 import { printReport } from './report';
 import { compiledBench, compiledMain } from './compiled';
 import { deletePrefix, freePort, REDIS_URL } from '../test/helpers/service';
+import { childrenOf, cpuSeconds, rssMb } from '../test/helpers/processes';
 import { chartJob } from '../src/modules/chart/jobs/chart-jobs';
 import type { ChartInput } from '../src/modules/birth/jobs/payloads';
 
@@ -206,40 +206,6 @@ class RssPeaks {
     const workerBusy = cpu / wallS / Math.max(1, this.cpuAtStart.size);
     return { apiMb: this.api, workerMb: Math.max(0, ...this.workers.values()), workers: this.workers.size, workerBusy };
   }
-}
-
-/** User and system CPU seconds of a process so far (/proc/<pid>/stat, in clock ticks of 1/100 s on Linux). */
-function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-function rssMb(pid: number): number {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Math.round(Number(m[1]) / 1024) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-function childrenOf(pid: number): number[] {
-  const out: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return out;
 }
 
 async function start(port: number, prefix: string): Promise<ChildProcess> {

@@ -1,14 +1,18 @@
 /**
  * `npm run bench -- limit` (issue 25): the product against what this machine can compute, in one interleaved run.
  *
- * Three servers take turns, each started afresh, warmed, then driven with distinct births at 32 connections:
+ * Four servers take turns, each started afresh, warmed, then driven with distinct births at 32 connections:
  * - `limit`: bench/limit-server.ts, bare node:http on every core calling the chart job in the request;
  * - `current`: this tree's `npm start` (API and a forked worker on one Redis);
- * - `base`: the same at BENCH_BASE (default HEAD~1), checked out in a git worktree beside this one.
+ * - `floor`: bench/queue-floor-server.ts, bare node:http in front of this tree's real queue path (no Nest HTTP
+ *   layer, no Express, no validation, no key check), and a worker process beside it: what the queue path alone
+ *   allows, so the gap to the limit splits into the HTTP framework's part and the queue's;
+ * - `base`: `npm start` at BENCH_BASE (default HEAD~1), checked out in a git worktree beside this one.
  * Each is compiled and run by plain node, as `npm start` runs the service (bench/compiled.ts).
- * For the two real services it also prints Redis's CPU and commands per request (INFO deltas over the whole
- * measured run) and, at one connection, the p50 of distinct births and of a repeated request. Rounds
- * (BENCH_LIMIT_ROUNDS, default 2) alternate the order, so the machine's drift falls on all three alike.
+ * For the three queue-backed servers it also prints Redis's CPU and commands per request (INFO deltas over the
+ * whole measured run), the CPU per request of the API process, of the worker processes and of the load generator
+ * (/proc), and, at one connection, the p50 of distinct births and of a repeated request. Rounds
+ * (BENCH_LIMIT_ROUNDS, default 2) alternate the order, so the machine's drift falls on all of them alike.
  */
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -22,13 +26,16 @@ import type { Report } from './report';
 import { printReport } from './report';
 import { compiledBench, compiledMain } from './compiled';
 import { deletePrefix, freePort, REDIS_URL, TEST_API_KEY } from '../test/helpers/service';
+import { cpuSecondsOfTree } from '../test/helpers/processes';
+import { loadConfig } from '../src/config/app-config';
+import { workerExecArgv } from '../src/worker-pool';
 
 const ROOT = resolve(__dirname, '..');
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_LIMIT_ROUNDS ?? 2);
 const BASE = process.env.BENCH_BASE ?? 'HEAD~1';
 
-type Target = 'limit' | 'current' | 'base';
+type Target = 'limit' | 'current' | 'floor' | 'base';
 
 interface Figures {
   reqPerS: number;
@@ -39,6 +46,10 @@ interface Figures {
   redisCommands?: number;
   oneConnP50?: number;
   repeatP50?: number;
+  /** CPU per request, µs: the API process, the worker processes, the load generator (this process). */
+  apiUs?: number;
+  workersUs?: number;
+  generatorUs?: number;
 }
 
 /** The base commit checked out beside this tree (once), sharing this tree's node_modules. */
@@ -52,8 +63,11 @@ function baseTree(): string {
   return dir;
 }
 
-/** Starts a target on `port` under its own Redis key prefix; answers once it has answered a chart. */
-export async function start(target: Target, port: number, prefix: string): Promise<ChildProcess> {
+/**
+ * Starts a target on `port` under its own Redis key prefix; answers once it has answered a chart. The process that
+ * answers HTTP comes first; the floor's worker process, started beside it (npm start forks its own), second.
+ */
+export async function start(target: Target, port: number, prefix: string): Promise<ChildProcess[]> {
   const cwd = target === 'base' ? baseTree() : ROOT;
   const env = {
     ...process.env,
@@ -64,13 +78,20 @@ export async function start(target: Target, port: number, prefix: string): Promi
     LOG_LEVEL: 'error',
     QUEUE_MAX_WAITING: '100000',
   };
-  // All three compiled, as `npm start` runs the service (bench/compiled.ts).
-  const script = target === 'limit' ? compiledBench('bench/limit-server.ts') : compiledMain(cwd);
-  const child = spawn(process.execPath, [script], { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const deadline = Date.now() + 60_000;
+  // All compiled, as `npm start` runs the service (bench/compiled.ts).
+  const script =
+    target === 'limit' ? compiledBench('bench/limit-server.ts') : target === 'floor' ? compiledBench('bench/queue-floor-server.ts') : compiledMain(cwd);
+  const children = [spawn(process.execPath, [script], { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] })];
+  if (target === 'floor') {
+    // The worker as `npm start` forks it: the same program, role and node options (worker-pool.ts).
+    const execArgv = workerExecArgv([], loadConfig(env).workerHeapMb, process.env.NODE_OPTIONS);
+    const workerEnv = { ...env, APP_ROLE: 'worker', PORT: '0' };
+    children.push(spawn(process.execPath, [...execArgv, compiledMain(cwd)], { cwd, env: workerEnv, stdio: ['ignore', 'ignore', 'inherit'] }));
+  }
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (Date.now() > deadline) throw new Error(`${target} did not start`);
-    if ((await post(port, birth(1)).catch(() => 0)) === 200) return child;
+    if ((await post(port, birth(1)).catch(() => 0)) === 200) return children;
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -118,7 +139,13 @@ let counter = Math.floor(Math.random() * 1e6);
 async function measure(target: Target): Promise<Figures> {
   const port = await freePort();
   const prefix = `hdbench${randomBytes(4).toString('hex')}`;
-  const child = await start(target, port, prefix);
+  const children = await start(target, port, prefix);
+  const api = children[0].pid!;
+  // The worker processes: those the API forked (npm start), or the floor's beside it, with their own children.
+  // The HTTP side: the API process alone, or the limit server's whole tree (its processes compute in the request).
+  const httpCpu = () => cpuSecondsOfTree(api, { rootOnly: target !== 'limit' });
+  const workersCpu = () =>
+    cpuSecondsOfTree(api) - cpuSecondsOfTree(api, { rootOnly: true }) + children.slice(1).reduce((s, c) => s + cpuSecondsOfTree(c.pid!), 0);
   const redis = new Redis(REDIS_URL);
   try {
     const url = `http://127.0.0.1:${port}/v1/chart`;
@@ -133,14 +160,21 @@ async function measure(target: Target): Promise<Figures> {
       });
     await drive(3); // warm: JIT, gazetteer, ephemeris files, connections
     const before = await redisCounters(redis);
+    const cpuBefore = { api: httpCpu(), workers: workersCpu(), generator: process.cpuUsage() };
     const result = await drive(SECONDS);
+    const generator = process.cpuUsage(cpuBefore.generator);
+    const cpuAfter = { api: httpCpu(), workers: workersCpu() };
     const after = await redisCounters(redis);
     const requests = result.requests.total;
+    const perRequestUs = (seconds: number) => Math.round((1e6 * seconds) / requests);
     const figures: Figures = {
       reqPerS: Math.round(result.requests.average),
       p99: result.latency.p99,
       errors: result.non2xx + result.errors + result.timeouts,
       requests,
+      generatorUs: perRequestUs((generator.user + generator.system) / 1e6),
+      apiUs: perRequestUs(cpuAfter.api - cpuBefore.api),
+      workersUs: target === 'limit' ? undefined : perRequestUs(cpuAfter.workers - cpuBefore.workers),
     };
     if (target !== 'limit') {
       figures.redisCpuMs = +((after.cpuMs - before.cpuMs) / requests).toFixed(4);
@@ -153,18 +187,20 @@ async function measure(target: Target): Promise<Figures> {
     return figures;
   } finally {
     redis.disconnect();
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    for (const child of children.reverse()) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
     await deletePrefix(prefix).catch(() => undefined);
   }
 }
 
 export async function run(report: Report): Promise<void> {
   const order: Target[][] = [
-    ['limit', 'current', 'base'],
-    ['base', 'current', 'limit'],
+    ['limit', 'current', 'floor', 'base'],
+    ['base', 'floor', 'current', 'limit'],
   ];
-  const all: Record<Target, Figures[]> = { limit: [], current: [], base: [] };
+  const all: Record<Target, Figures[]> = { limit: [], current: [], floor: [], base: [] };
   for (let round = 0; round < ROUNDS; round++) {
     for (const target of order[round % 2]) {
       const f = await measure(target);
@@ -172,12 +208,17 @@ export async function run(report: Report): Promise<void> {
       const name = `limit.${target}.round${round + 1}`;
       report(`${name}.req_per_s`, f.reqPerS, `req/s (p99 ${f.p99} ms, ${f.errors} errors over ${f.requests} requests)`);
       if (f.redisCpuMs !== undefined) report(`${name}.redis_cpu_per_request`, f.redisCpuMs, `ms (${f.redisCommands} commands per request)`);
+      report(
+        `${name}.cpu_us`,
+        f.apiUs ?? 0,
+        `µs of the HTTP process's CPU per request${f.workersUs === undefined ? ' (it computes too)' : `, workers ${f.workersUs}`}, load generator ${f.generatorUs}`,
+      );
       report(`${name}.one_connection_p50`, f.oneConnP50 ?? 0, `ms (distinct births; repeated request ${f.repeatP50} ms)`);
     }
   }
   const mean = (t: Target, pick: (f: Figures) => number) => all[t].reduce((s, f) => s + pick(f), 0) / all[t].length;
   const limit = mean('limit', (f) => f.reqPerS);
-  for (const t of ['current', 'base'] as const) {
+  for (const t of ['current', 'floor', 'base'] as const) {
     report(
       `limit.${t}.req_per_s`,
       Math.round(mean(t, (f) => f.reqPerS)),
@@ -188,7 +229,18 @@ export async function run(report: Report): Promise<void> {
     report(`limit.${t}.redis_commands_per_request`, +mean(t, (f) => f.redisCommands ?? 0).toFixed(1), 'commands');
     report(`limit.${t}.one_connection_p50`, +mean(t, (f) => f.oneConnP50 ?? 0).toFixed(2), 'ms (distinct births)');
     report(`limit.${t}.repeat_p50`, +mean(t, (f) => f.repeatP50 ?? 0).toFixed(2), 'ms (a repeated request)');
+    const us = (pick: (f: Figures) => number | undefined) => Math.round(mean(t, (f) => pick(f) ?? 0));
+    report(
+      `limit.${t}.cpu_us_per_request`,
+      us((f) => (f.apiUs ?? 0) + (f.workersUs ?? 0) + 1000 * (f.redisCpuMs ?? 0)),
+      `µs of CPU per request: API ${us((f) => f.apiUs)}, workers ${us((f) => f.workersUs)}, Redis ${us((f) => 1000 * (f.redisCpuMs ?? 0))} (load generator ${us((f) => f.generatorUs)})`,
+    );
   }
+  report(
+    'limit.limit.cpu_us_per_request',
+    Math.round(mean('limit', (f) => f.apiUs ?? 0)),
+    `µs of CPU per request, both processes (load generator ${Math.round(mean('limit', (f) => f.generatorUs ?? 0))})`,
+  );
 }
 
 if (require.main === module) void run(printReport).then(() => process.exit(0));

@@ -9,9 +9,9 @@
  */
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import Redis from 'ioredis';
 import { post, REDIS_URL, startService, TEST_API_KEY } from '../test/helpers/service';
+import { cpuSeconds } from '../test/helpers/processes';
 import { birth } from './http-chart';
 import type { Report } from './report';
 import { printReport } from './report';
@@ -61,11 +61,8 @@ function inProcess(report: Report): void {
   }
 }
 
-/** A process's CPU so far (user + system), ms, from /proc (Linux). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
-}
+/** A process's CPU so far (user + system), ms. */
+const cpuMs = (pid: number): number => 1000 * cpuSeconds(pid);
 
 async function redisCpuMs(redis: Redis): Promise<number> {
   const info = await redis.info('cpu');

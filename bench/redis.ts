@@ -52,7 +52,7 @@ const counter = (metrics: string, name: string): number => Number(new RegExp(`^$
 export async function run(report: Report): Promise<void> {
   const port = await freePort();
   const prefix = `hdbench${randomBytes(4).toString('hex')}`;
-  const child = await start('current', port, prefix);
+  const [child] = await start('current', port, prefix);
   const redis = new Redis(REDIS_URL);
   const scripts = bullScripts();
   const saved = { slower: '10000', maxLen: '128' };

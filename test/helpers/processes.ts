@@ -19,3 +19,30 @@ export function childrenOf(pid: number): number[] {
     return [];
   }
 }
+
+/** A process's user and system CPU so far, s, all its threads (/proc/<pid>/stat, in clock ticks of 1/100 s); 0 once it is gone. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The CPU so far, s, of a process and of its descendants (`rootOnly`: of the process alone). */
+export function cpuSecondsOfTree(pid: number, options: { rootOnly?: boolean } = {}): number {
+  if (options.rootOnly) return cpuSeconds(pid);
+  return cpuSeconds(pid) + childrenOf(pid).reduce((sum, child) => sum + cpuSecondsOfTree(child), 0);
+}
+
+/** A process's resident memory, MB; 0 once it is gone. */
+export function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : 0;
+  } catch {
+    return 0;
+  }
+}
