@@ -90,7 +90,10 @@ export async function start(target: Target, port: number, prefix: string): Promi
   }
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (Date.now() > deadline) throw new Error(`${target} did not start`);
+    if (Date.now() > deadline) {
+      for (const child of children) child.kill('SIGTERM');
+      throw new Error(`${target} did not start`);
+    }
     if ((await post(port, birth(1)).catch(() => 0)) === 200) return children;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -141,9 +144,9 @@ async function measure(target: Target): Promise<Figures> {
   const prefix = `hdbench${randomBytes(4).toString('hex')}`;
   const children = await start(target, port, prefix);
   const api = children[0].pid!;
-  // The worker processes: those the API forked (npm start), or the floor's beside it, with their own children.
   // The HTTP side: the API process alone, or the limit server's whole tree (its processes compute in the request).
   const httpCpu = () => cpuSecondsOfTree(api, { rootOnly: target !== 'limit' });
+  // The worker processes: those the API forked (npm start), or the floor's beside it, with their own children.
   const workersCpu = () =>
     cpuSecondsOfTree(api) - cpuSecondsOfTree(api, { rootOnly: true }) + children.slice(1).reduce((s, c) => s + cpuSecondsOfTree(c.pid!), 0);
   const redis = new Redis(REDIS_URL);
