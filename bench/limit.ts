@@ -26,7 +26,7 @@ import type { Report } from './report';
 import { printReport } from './report';
 import { compiledBench, compiledMain } from './compiled';
 import { deletePrefix, freePort, REDIS_URL, TEST_API_KEY } from '../test/helpers/service';
-import { cpuSecondsOfTree } from '../test/helpers/processes';
+import { cpuSeconds, cpuSecondsOfTree } from '../test/helpers/processes';
 import { loadConfig } from '../src/config/app-config';
 import { workerExecArgv } from '../src/worker-pool';
 
@@ -145,10 +145,9 @@ async function measure(target: Target): Promise<Figures> {
   const children = await start(target, port, prefix);
   const api = children[0].pid!;
   // The HTTP side: the API process alone, or the limit server's whole tree (its processes compute in the request).
-  const httpCpu = () => cpuSecondsOfTree(api, { rootOnly: target !== 'limit' });
+  const httpCpu = () => (target === 'limit' ? cpuSecondsOfTree(api) : cpuSeconds(api));
   // The worker processes: those the API forked (npm start), or the floor's beside it, with their own children.
-  const workersCpu = () =>
-    cpuSecondsOfTree(api) - cpuSecondsOfTree(api, { rootOnly: true }) + children.slice(1).reduce((s, c) => s + cpuSecondsOfTree(c.pid!), 0);
+  const workersCpu = () => cpuSecondsOfTree(api) - cpuSeconds(api) + children.slice(1).reduce((s, c) => s + cpuSecondsOfTree(c.pid!), 0);
   const redis = new Redis(REDIS_URL);
   try {
     const url = `http://127.0.0.1:${port}/v1/chart`;

@@ -31,9 +31,8 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
-/** The CPU so far, s, of a process and of its descendants (`rootOnly`: of the process alone). */
-export function cpuSecondsOfTree(pid: number, options: { rootOnly?: boolean } = {}): number {
-  if (options.rootOnly) return cpuSeconds(pid);
+/** The CPU so far, s, of a process and of its descendants. */
+export function cpuSecondsOfTree(pid: number): number {
   return cpuSeconds(pid) + childrenOf(pid).reduce((sum, child) => sum + cpuSecondsOfTree(child), 0);
 }
 
