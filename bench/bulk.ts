@@ -84,6 +84,7 @@ function measurePerItemCosts(): void {
   const { answerLine, chunkItems } = require('../src/jobs/bulk-types') as typeof import('../src/jobs/bulk-types');
   const { gzipParts } = require('../src/jobs/gzip-parts') as typeof import('../src/jobs/gzip-parts');
   const { timeOrder } = require('../src/processors/bulk-chunk') as typeof import('../src/processors/bulk-chunk');
+  const { ChunkWriterThread } = require('../src/processors/chunk-writer') as typeof import('../src/processors/chunk-writer');
   /* eslint-enable @typescript-eslint/no-require-imports */
   const size = chunkItems('chart');
   const count = 10 * size;
@@ -107,6 +108,17 @@ function measurePerItemCosts(): void {
     lines = [];
     rows = [];
   };
+  // BULK_WRITER=thread: the main thread's part is the answer's JSON handed to the writer thread, chunk by chunk.
+  const thread = new ChunkWriterThread(10);
+  let writer = thread.writer('chart', size);
+  let handed = 0;
+  const hand = (i: number, answer: object) => {
+    writer.put(handed++, `r${i}`, { json: JSON.stringify(answer), result: answer });
+    if (handed < size) return;
+    void writer.finish();
+    writer = thread.writer('chart', size);
+    handed = 0;
+  };
   let sink = 0;
   const row = (i: number, answer: object) => csvLine(csvCells('chart', { id: `r${i}`, status: 200, result: answer }));
   // Each variant is the one before it and one step more, as the chunk does them.
@@ -122,6 +134,8 @@ function measurePerItemCosts(): void {
       const answer = chartAnswer(inputs[i]);
       store(Buffer.from(answerLine(`r${i}`, { result: JSON.stringify(answer) }) + '\n'), Buffer.from(row(i, answer)));
     },
+    // Not a step after `stored`: instead of csv and stored, what the main thread spends with the writer thread.
+    handed: (i) => hand(i, chartAnswer(inputs[i])),
   };
   const times: Record<string, number[]> = {};
   for (let round = 0; round < 9; round++) {
@@ -132,6 +146,7 @@ function measurePerItemCosts(): void {
     }
   }
   if (sink === 0) throw new Error('unreachable');
+  void thread.close();
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
   console.log(JSON.stringify(Object.fromEntries(Object.entries(times).map(([name, xs]) => [name, median(xs)]))));
 }
@@ -329,12 +344,12 @@ export async function run(report: Report): Promise<void> {
     report('bulk.engine_charts_per_s', engine, `charts/s (one core; before ${engineBefore}, after ${engineAfter})`);
     report('bulk.chart_job_per_s', job, `charts/s (one core: place, zone, chart, JSON; before ${jobBefore}, after ${jobAfter})`);
     report('bulk.worker_processes', workers, 'processes');
-    const costs = perItemCosts();
+    const { handed, ...costs } = perItemCosts();
     const steps = Object.entries(costs);
     report(
       'bulk.per_item_us',
       +costs.stored.toFixed(1),
-      `µs a chart item, in process: ${steps.map(([name, us], i) => (i === 0 ? `engine ${us.toFixed(1)}` : `${name} +${(us - steps[i - 1][1]).toFixed(1)}`)).join(', ')} (engine / all ${(costs.engine / costs.stored).toFixed(3)})`,
+      `µs a chart item, in process: ${steps.map(([name, us], i) => (i === 0 ? `engine ${us.toFixed(1)}` : `${name} +${(us - steps[i - 1][1]).toFixed(1)}`)).join(', ')} (engine / all ${(costs.engine / costs.stored).toFixed(3)}); the main thread's with BULK_WRITER=thread (csv and stored on the writer thread, the JSON text handed over) ${handed.toFixed(1)}`,
     );
     for (const [name, r, mem] of [
       ['alone', alone, aloneMem],

@@ -70,6 +70,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('writes bulk answers on a thread at nice 10 by default (README "Bulk jobs"); inline on request; nothing else', () => {
+    expect(loadConfig({})).toMatchObject({ bulkWriter: 'thread', bulkWriterNice: 10 });
+    expect(loadConfig({ BULK_WRITER: 'inline', BULK_WRITER_NICE: '0' })).toMatchObject({ bulkWriter: 'inline', bulkWriterNice: 0 });
+    expect(() => loadConfig({ BULK_WRITER: 'process' })).toThrow(/BULK_WRITER must be thread or inline/);
+    expect(() => loadConfig({ BULK_WRITER_NICE: '20' })).toThrow(ConfigError);
+  });
+
   it('splits a worker into a light process and a heavy child at nice 5 by default (README "Fair use")', () => {
     expect(loadConfig({})).toMatchObject({ workerLanes: 'split', heavyNice: 5 });
     expect(loadConfig({ WORKER_LANES: 'heavy', HEAVY_NICE: '10' })).toMatchObject({ workerLanes: 'heavy', heavyNice: 10 });

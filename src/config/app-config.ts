@@ -99,6 +99,10 @@ export interface AppConfig {
   jobsMaxStoredMb: number;
   /** BULK_CONCURRENCY: chunks of bulk jobs one worker process runs at once (their items always after interactive ones). */
   bulkConcurrency: number;
+  /** BULK_WRITER: where a chunk's answers are encoded and compressed: `thread` (a thread of the worker process) or `inline` (processors/chunk-writer.ts). */
+  bulkWriter: BulkWriterMode;
+  /** BULK_WRITER_NICE: the writer thread's nice value (0-19; Linux), so that it gives way to the API and interactive work. */
+  bulkWriterNice: number;
   /** WEBHOOK_ALLOW_PRIVATE=true lets callback URLs reach loopback, private and link-local addresses (tests, private networks). */
   webhookAllowPrivate: boolean;
   /** WEBHOOK_RETRY_BASE_MS: the first retry's delay; each next one doubles, for about a day in all. */
@@ -157,6 +161,9 @@ export class ConfigError extends Error {}
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 const ROLES: AppRole[] = ['api', 'worker', 'all'];
+/** BULK_WRITER's values (processors/chunk-writer.ts). */
+export type BulkWriterMode = 'thread' | 'inline';
+
 const WORKER_LANES: WorkerLanes[] = ['split', 'both', 'light', 'heavy'];
 const LOG_LEVELS: AppConfig['logLevel'][] = ['debug', 'info', 'warn', 'error', 'silent'];
 
@@ -211,6 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (key.length < 16) throw new ConfigError('each key in HD_API_KEYS must be at least 16 characters long');
   }
 
+  const bulkWriter = (env.BULK_WRITER || 'thread').trim() as BulkWriterMode;
+  if (bulkWriter !== 'thread' && bulkWriter !== 'inline') throw new ConfigError(`BULK_WRITER must be thread or inline, got "${env.BULK_WRITER}"`);
   const workerLanes = (env.WORKER_LANES || 'split').trim() as WorkerLanes;
   if (!WORKER_LANES.includes(workerLanes)) throw new ConfigError(`WORKER_LANES must be one of ${WORKER_LANES.join(', ')}, got "${env.WORKER_LANES}"`);
 
@@ -282,6 +291,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobsMaxActivePerKey: int(env, 'JOBS_MAX_ACTIVE_PER_KEY', 3, 1, 1_000),
     jobsMaxStoredMb: int(env, 'JOBS_MAX_STORED_MB', 2_048, 1, 1_048_576),
     bulkConcurrency: int(env, 'BULK_CONCURRENCY', 2, 1, 64),
+    bulkWriter,
+    bulkWriterNice: int(env, 'BULK_WRITER_NICE', 10, 0, 19),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
     webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 10_000, 10, 3_600_000),
     workerHeapMb: int(env, 'WORKER_HEAP_MB', 256, 0, 1_048_576),

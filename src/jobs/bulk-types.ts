@@ -53,10 +53,5 @@ export type BulkState = (typeof BULK_STATES)[number];
 
 export const FINAL_STATES: ReadonlySet<string> = new Set<BulkState>(['completed', 'cancelled', 'failed']);
 
-/** One answer line: `{"id":…,"status":200,"result":…}` or `{"id":…,"status":…,"error":{code,message,details?}}`. */
-export function answerLine(id: unknown, outcome: { result: string } | { error: ItemErrorBody }): string {
-  const echo = JSON.stringify(id);
-  if ('result' in outcome) return `{"id":${echo},"status":200,"result":${outcome.result}}`;
-  const { status, ...error } = outcome.error;
-  return `{"id":${echo},"status":${status},"error":${JSON.stringify(error)}}`;
-}
+/** One answer line (written by jobs/bulk-item-bytes.ts, which a chunk's writer thread loads without the engine). */
+export { answerLine } from './bulk-item-bytes';

@@ -1,7 +1,8 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 
-const gzipAsync = promisify(gzip);
+/** zlib's gzip on libuv's threads, awaited. */
+export const gzipAsync = promisify(gzip);
 
 /**
  * The parts, in their order, as one gzip member: joined once, then compressed in a single call on libuv's threads.

@@ -1,11 +1,10 @@
-import { csvCells, csvLine } from '../jobs/bulk-csv';
-import { gzipParts } from '../jobs/gzip-parts';
-import { answerLine, BULK_PRIORITY, type ChunkItem, type ChunkPayload, type ItemErrorBody } from '../jobs/bulk-types';
+import { BULK_PRIORITY, type ChunkItem, type ChunkPayload, type ItemErrorBody } from '../jobs/bulk-types';
 import type { BulkStore, StoredChunk } from '../jobs/bulk-store';
 import { answerJson } from '../modules/chart/jobs/chart-jobs';
 import { INPUT_ERROR_MARKER, parseInputError } from '../jobs/job-types';
 import type { MeaningLanguage } from '../engine/meaning';
 import type { MetricsService } from '../modules/metrics/metrics.service';
+import { type ChunkWriter, InlineChunkWriter } from './chunk-writer';
 import { isAnswerJob } from './handlers';
 import { answerInTurn, computeInTurn, ItemTurns } from './run-job';
 
@@ -36,19 +35,23 @@ let chunksBegun = 0;
  * worker holds (BULK_PRIORITY), and stores its answer lines and the same as CSV rows in input order, compressed. An
  * item's answer is exactly its single call's:
  * the same job's text, or the same error (an input error 422 with its code, anything else 500 INTERNAL). A chart's
- * answer is taken as the object its single call serialises (modules/chart/jobs/chart-jobs.ts answerJson, the same text), so its
- * CSV row is read from that object, not parsed back from the text. Answers what the store said ('stored',
- * 'completed', 'duplicate', and a progress step passed), or the job's state when it was not running (cancelled:
- * nothing stored).
+ * answer is the text its single call serialises (modules/chart/jobs/chart-jobs.ts answerJson); its line and CSV row
+ * are made by `writer` (processors/chunk-writer.ts: on a thread of their own by default). Answers what the store said
+ * ('stored', 'completed', 'duplicate', and a progress step passed), or the job's state when it was not running
+ * (cancelled: nothing stored).
  */
-export async function runChunk(payload: ChunkPayload, store: BulkStore, metrics?: MetricsService): Promise<StoredChunk> {
+export async function runChunk(
+  payload: ChunkPayload,
+  store: BulkStore,
+  metrics?: MetricsService,
+  openWriter: (operation: string, size: number) => ChunkWriter = (operation, size) => new InlineChunkWriter(operation, size),
+): Promise<StoredChunk> {
   const begun = await store.beginChunk(payload.bulkId);
   if (begun !== 'running') return { outcome: begun };
   const turns = new ItemTurns(BULK_PRIORITY + chunksBegun++);
-  // Each item's JSON line and CSV row, encoded (off the JS heap), by its place in the chunk: computed in time order,
-  // written in input order at the end.
-  const lineBytes: Buffer[] = new Array<Buffer>(payload.items.length);
-  const rowBytes: Buffer[] = new Array<Buffer>(payload.items.length);
+  // Each item's JSON line and CSV row, by its place in the chunk: computed in time order, written in input order.
+  const writer = openWriter(payload.job, payload.items.length);
+  let written = false;
   let failed = 0;
   let checkedAt = performance.now();
   let turnAt = performance.now();
@@ -63,7 +66,7 @@ export async function runChunk(payload: ChunkPayload, store: BulkStore, metrics?
       if (performance.now() - checkedAt > CANCEL_CHECK_MS) {
         turns.end(); // not held across a Redis round trip
         const state = await store.state(payload.bulkId);
-        if (state !== 'running') return { outcome: state };
+        if (state !== 'running') return { outcome: state }; // the writer is dropped below
         checkedAt = performance.now();
       }
       let error: ItemErrorBody | undefined;
@@ -71,29 +74,24 @@ export async function runChunk(payload: ChunkPayload, store: BulkStore, metrics?
       else if (isAnswerJob(payload.job)) {
         const [bad, answer] = await answerInTurn(payload.job, item.input, turns, metrics);
         if (bad) error = computeError(answer);
-        else {
-          lineBytes[at] = Buffer.from(answerLine(item.id, { result: answerJson(answer, (item.input as { meaning?: MeaningLanguage }).meaning) }) + '\n');
-          rowBytes[at] = Buffer.from(csvLine(csvCells(payload.job, { id: item.id, status: 200, result: answer })));
-        }
+        else writer.put(at, item.id, { json: answerJson(answer, (item.input as { meaning?: MeaningLanguage }).meaning), result: answer });
       } else {
         // A drawing: its SVG text, in the JSON line as a JSON string.
         const [bad, text] = await computeInTurn(payload.job, item.input, turns, metrics);
         if (bad) error = computeError(text);
-        else {
-          lineBytes[at] = Buffer.from(answerLine(item.id, { result: JSON.stringify(text) }) + '\n');
-          rowBytes[at] = Buffer.from(csvLine(csvCells(payload.job, { id: item.id, status: 200, result: text })));
-        }
+        else writer.put(at, item.id, { text });
       }
       if (error) {
         failed++;
-        lineBytes[at] = Buffer.from(answerLine(item.id, { error }) + '\n');
-        rowBytes[at] = Buffer.from(csvLine(csvCells(payload.job, { id: item.id, status: error.status, error })));
+        writer.put(at, item.id, { error });
       }
     }
+    written = true;
   } finally {
     turns.end();
+    if (!written) writer.drop();
   }
-  const [data, csv] = await Promise.all([gzipParts(lineBytes), gzipParts(rowBytes)]);
+  const { data, csv } = await writer.finish();
   return await store.storeChunk(payload.bulkId, payload.chunk, data, csv, payload.items.length, failed);
 }
 

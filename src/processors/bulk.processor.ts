@@ -1,5 +1,5 @@
 import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Inject, Logger, type OnApplicationBootstrap, Optional } from '@nestjs/common';
+import { Inject, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { BulkStore, type RedisLike } from '../jobs/bulk-store';
@@ -7,6 +7,7 @@ import { BULK_QUEUE, type ChunkPayload } from '../jobs/bulk-types';
 import { queueWebhook, WEBHOOK_QUEUE } from '../jobs/webhook';
 import { MetricsService } from '../modules/metrics/metrics.service';
 import { runChunk } from './bulk-chunk';
+import { type ChunkWriter, ChunkWriterThread, InlineChunkWriter } from './chunk-writer';
 import { WorkerState } from './worker.state';
 import { lockTimings } from './worker-options';
 
@@ -17,9 +18,12 @@ import { lockTimings } from './worker-options';
  * the items' turns, however long interactive work holds the chunk back.
  */
 @Processor(BULK_QUEUE, { ...lockTimings(10_000), maxStalledCount: 10 })
-export class BulkProcessor extends WorkerHost implements OnApplicationBootstrap {
+export class BulkProcessor extends WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(BulkProcessor.name);
   private store?: Promise<BulkStore>;
+  /** BULK_WRITER=thread: the process's writer thread, started with its first chunk. */
+  private writerThread?: ChunkWriterThread;
+  private loggedInline = false;
 
   constructor(
     private readonly state: WorkerState,
@@ -33,6 +37,10 @@ export class BulkProcessor extends WorkerHost implements OnApplicationBootstrap 
   onApplicationBootstrap(): void {
     this.worker.concurrency = this.config.bulkConcurrency;
     this.state.add(this.worker);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.writerThread?.close();
   }
 
   /** The worker's own connection: it waits for Redis to come back rather than failing a chunk at once. */
@@ -51,7 +59,7 @@ export class BulkProcessor extends WorkerHost implements OnApplicationBootstrap 
    */
   async process(job: Job<ChunkPayload>): Promise<string> {
     const store = await this.storeOf();
-    const { outcome, progress } = await runChunk(job.data, store, this.metrics);
+    const { outcome, progress } = await runChunk(job.data, store, this.metrics, (operation, size) => this.openWriter(operation, size));
     if (outcome === 'completed' || outcome === 'duplicate') {
       const meta = await store.get(job.data.bulkId);
       if (meta?.state === 'completed') await queueWebhook(this.webhooks, meta, 'job.completed', this.config.webhookRetryBaseMs);
@@ -60,6 +68,18 @@ export class BulkProcessor extends WorkerHost implements OnApplicationBootstrap 
       if (meta) await queueWebhook(this.webhooks, meta, 'job.progress', this.config.webhookRetryBaseMs, progress);
     }
     return outcome;
+  }
+
+  /** Where a chunk's answers are encoded and compressed (BULK_WRITER, processors/chunk-writer.ts). */
+  private openWriter(operation: string, size: number): ChunkWriter {
+    if (this.config.bulkWriter === 'inline') return new InlineChunkWriter(operation, size);
+    this.writerThread ??= new ChunkWriterThread(this.config.bulkWriterNice);
+    const writer = this.writerThread.writer(operation, size);
+    if (this.writerThread.unavailable && !this.loggedInline) {
+      this.loggedInline = true;
+      this.logger.warn(`bulk answers are written inline: the writer thread could not start (${this.writerThread.unavailable})`);
+    }
+    return writer;
   }
 
   /**
