@@ -11,7 +11,8 @@
  * - `bulk.beside`: the same size of job again while another key keeps 8 connections of `/v1/chart` busy; that key's
  *   p99 before the job (alone) and during it.
  * - `bulk.per_item_us`: where a chart item's time goes on the worker, in process, step by step (perItemCosts): the
- *   service's µs an item beside it is what the queue, the chunks and Redis add.
+ *   service's µs an item beside it is what the queue, the chunks and Redis add; and the computing thread's µs an item
+ *   with BULK_WRITER=thread (the default), which hands the answer's JSON text to the writer thread instead.
  * RSS of the API and of each worker process is sampled every 100 ms (/proc), the peaks printed.
  * BENCH_BULK_ITEMS sets the job's size (default 100,000).
  */
@@ -115,7 +116,7 @@ function measurePerItemCosts(): void {
   const hand = (i: number, answer: object) => {
     writer.put(handed++, `r${i}`, { json: JSON.stringify(answer), result: answer });
     if (handed < size) return;
-    void writer.finish();
+    writer.finish().catch(() => {}); // not awaited, as a chunk does not wait for compression before its next item
     writer = thread.writer('chart', size);
     handed = 0;
   };
@@ -146,6 +147,7 @@ function measurePerItemCosts(): void {
     }
   }
   if (sink === 0) throw new Error('unreachable');
+  writer.drop();
   void thread.close();
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
   console.log(JSON.stringify(Object.fromEntries(Object.entries(times).map(([name, xs]) => [name, median(xs)]))));
