@@ -3,7 +3,7 @@
  * - The library: all five languages read in a fresh process, time and heap (after GC) — the issue's bounds are
  *   150 ms and 30 MB.
  * - The worker's part: /v1/chart and /v1/chart/advanced answers made with and without meaning, in process.
- * - Over HTTP on the real service (API, worker, Redis): /v1/chart at 32 connections, distinct births, with and
+ * - Over HTTP on the real service (births: BENCH_MEANING_BIRTHS, below) (API, worker, Redis): /v1/chart at 32 connections, distinct births, with and
  *   without `meaning` in alternating rounds (the machine's drift falls on both), and at one connection, request by
  *   request alternating, the p50 and p99 (one caller's wait).
  */
@@ -12,13 +12,22 @@ import { execFileSync } from 'node:child_process';
 import Redis from 'ioredis';
 import { post, REDIS_URL, startService, TEST_API_KEY } from '../test/helpers/service';
 import { cpuSeconds } from '../test/helpers/processes';
-import { birth } from './http-chart';
+import { birth as consecutiveBirth, scatteredBirth } from './http-chart';
 import type { Report } from './report';
 import { printReport } from './report';
 
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_MEANING_ROUNDS ?? 3);
 const ONE_CONNECTION_REQUESTS = Number(process.env.BENCH_MEANING_ONE_CONNECTION ?? 1000);
+/**
+ * BENCH_MEANING_BIRTHS: `consecutive` (default, the births every HTTP bench draws: one day after another) or
+ * `scattered` (days about 22 years apart, as distinct callers' births are). The Swiss Ephemeris answers consecutive
+ * days partly from the file segments it read for the chart before (bench/http-chart.ts scatteredBirth), so with them
+ * a chart costs the worker less than a stranger's does, and what meaning adds weighs more beside it.
+ */
+const BIRTHS = process.env.BENCH_MEANING_BIRTHS ?? 'consecutive';
+if (BIRTHS !== 'consecutive' && BIRTHS !== 'scattered') throw new Error(`BENCH_MEANING_BIRTHS must be consecutive or scattered, got ${BIRTHS}`);
+const birth = BIRTHS === 'scattered' ? scatteredBirth : consecutiveBirth;
 
 function libraryLoad(): { ms: number; heapMb: number } {
   const script = `
