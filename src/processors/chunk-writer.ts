@@ -202,9 +202,9 @@ class ThreadChunkWriter implements ChunkWriter {
 const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
- * The thread's heap, MB. Without limits it took the worker's young generation (--max-semi-space-size=32, worker-pool.ts),
- * and the worker's RSS peak in a bulk job rose from about 350 to 445 MB. What it holds lives outside its heap (a
- * chunk's encoded answers: a few MB); a thread that outgrows the old generation stops and its chunks run again.
+ * The thread's heap, MB: a cap, not a saving (the thread's RSS came from the bytes outside its heap: see
+ * chunk-writer.thread.ts). Without it the thread would take the worker's young generation (--max-semi-space-size=32,
+ * worker-pool.ts) for a heap that holds little. A thread that outgrows the old generation stops, and its chunks run again.
  */
 const THREAD_HEAP = { maxYoungGenerationSizeMb: 12, maxOldGenerationSizeMb: 128 };
 
