@@ -81,6 +81,24 @@ describe('POST /v1/charts/batch', () => {
     expect(empty.status).toBe(400);
     const notArray = await post(svc.baseUrl, '/v1/charts/batch', { items: 'all' });
     expect(notArray.status).toBe(400);
+    // The envelope's errors are its DTO's, whatever the items hold (they are checked one by one, not by the envelope).
+    const one = [{ operation: 'chart', ...birth(1) }];
+    const envelopes: [unknown, string][] = [
+      [{ items: one, extra: 1 }, 'extra: property extra should not exist'],
+      [{}, 'items: items must hold at most 100 items (send several batches); items must hold at least one item; items must be an array of birth data items'],
+      [
+        { items: null },
+        'items: items must hold at most 100 items (send several batches); items must hold at least one item; items must be an array of birth data items',
+      ],
+      [
+        [{ items: one }],
+        '0: property 0 should not exist | items: items must hold at most 100 items (send several batches); items must hold at least one item; items must be an array of birth data items',
+      ],
+    ];
+    for (const [body, message] of envelopes) {
+      const res = await post(svc.baseUrl, '/v1/charts/batch', body as object);
+      expect([res.status, res.body.error.code, res.body.error.message]).toEqual([400, 'VALIDATION_FAILED', message]);
+    }
     const huge = await postRaw(
       svc.baseUrl,
       '/v1/charts/batch',

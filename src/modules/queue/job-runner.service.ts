@@ -27,6 +27,9 @@ export interface RunOptions {
 
 export const BACKGROUND_JOB_ID_PREFIX = 'bg-';
 
+/** One job of many (runMany): its value, or its ApiError. */
+export type Outcome = { ok: true; value: unknown } | { ok: false; error: ApiError };
+
 /** How long a refusal for the key's own backlog is held before it is answered (see `admit`). */
 export const REFUSAL_HOLD_MS = 300;
 /** A held refusal is answered at least this long before the request's deadline. */
@@ -121,7 +124,7 @@ export class JobRunner implements OnModuleInit {
     jobs: readonly { name: JobName; input: object }[],
     trace?: RequestTrace,
     options: RunOptions = {},
-  ): Promise<({ ok: true; value: unknown } | { ok: false; error: ApiError })[]> {
+  ): Promise<Outcome[]> {
     const deadline = (trace?.receivedAt ?? Date.now()) + this.config.jobTimeoutMs;
     const costs = jobs.map(({ name, input }) => jobCost(name, input));
     refuseIfTooLarge(costs, this.config.jobTimeoutMs);
@@ -134,24 +137,20 @@ export class JobRunner implements OnModuleInit {
       await this.lanes.refuseWhenOverloaded(deadline);
       if (gone?.aborted) throw gone.reason;
       const priority = options.background ? BACKGROUND_PRIORITY : ticket.priority;
-      const specs = jobs.map(({ name, input }, i) => {
-        const jobId = `${options.background ? BACKGROUND_JOB_ID_PREFIX : ''}${jobIdFor(name, input, this.jobIdSecret)}`;
-        return { lane: costs[i].lane, jobId, name, data: input, opts: this.lanes.options(jobId, name, priority) };
-      });
-      // Light items go in groups (stage 5); heavy ones are added together in one round trip.
-      const heavy = this.pending.waitAll(specs.filter((s) => s.lane === 'heavy'));
-      const waits = specs.map((s, i) =>
-        s.lane === 'heavy' ? heavy.shift()! : this.waitFor('light', s.jobId, s.name, s.data, costs[i].computeMs, priority, trace?.keyHash),
+      const ids = jobs.map(({ name, input }) => `${options.background ? BACKGROUND_JOB_ID_PREFIX : ''}${jobIdFor(name, input, this.jobIdSecret)}`);
+      // Light items go in groups (stage 5), which make their own options; heavy ones are added together in one round trip.
+      const heavySpecs = [];
+      for (let i = 0; i < jobs.length; i++) {
+        if (costs[i].lane !== 'heavy') continue;
+        const { name, input } = jobs[i];
+        heavySpecs.push({ lane: 'heavy' as const, jobId: ids[i], name, data: input, opts: this.lanes.options(ids[i], name, priority) });
+      }
+      const heavy = this.pending.waitAll(heavySpecs);
+      const waits = jobs.map(({ name, input }, i) =>
+        costs[i].lane === 'heavy' ? heavy.shift()! : this.waitFor('light', ids[i], name, input, costs[i].computeMs, priority, trace?.keyHash),
       );
       try {
-        const settled = Promise.all(
-          waits.map((w) =>
-            beforeDeadline(w.promise, deadline).then(
-              (value) => ({ ok: true as const, value }),
-              (err: unknown) => ({ ok: false as const, error: this.toApiError(err) }),
-            ),
-          ),
-        );
+        const settled = this.settleAll(waits, deadline);
         // The caller hanging up ends the whole batch at once (every wait cancelled, its heavy jobs abandoned): one
         // listener on its signal for the batch, not one per item. Each item is bounded by the deadline already.
         const results = gone ? await beforeDeadline(settled, deadline + 1_000, gone) : await settled;
@@ -165,6 +164,38 @@ export class JobRunner implements OnModuleInit {
     } finally {
       ticket?.release();
     }
+  }
+
+  /**
+   * Each wait's outcome, in order, once all have settled or at the deadline, when those still waiting become 504s.
+   * One timer for the whole batch rather than a race and a timer per item: a 100-item batch made 100 of each, about
+   * a tenth of what the API allocated per batch item beside a key sending batches.
+   */
+  private settleAll(waits: readonly JobWait[], deadline: number): Promise<Outcome[]> {
+    return new Promise((resolve) => {
+      const results = new Array<Outcome | undefined>(waits.length).fill(undefined);
+      let left = waits.length;
+      let timer: NodeJS.Timeout | undefined;
+      const finish = () => {
+        clearTimeout(timer);
+        left = -1;
+        for (let i = 0; i < results.length; i++) results[i] ??= { ok: false, error: this.toApiError(new DeadlineExceeded()) };
+        resolve(results as Outcome[]);
+      };
+      const settle = (i: number, outcome: Outcome) => {
+        if (left <= 0 || results[i]) return;
+        results[i] = outcome;
+        if (--left === 0) finish();
+      };
+      for (let i = 0; i < waits.length; i++)
+        waits[i].promise.then(
+          (value) => settle(i, { ok: true, value }),
+          (err: unknown) => settle(i, { ok: false, error: this.toApiError(err) }),
+        );
+      const ms = deadline - Date.now();
+      if (left === 0 || ms <= 0) finish();
+      else timer = setTimeout(finish, ms);
+    });
   }
 
   /**
