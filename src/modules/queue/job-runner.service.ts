@@ -120,11 +120,7 @@ export class JobRunner implements OnModuleInit {
    * check, one bulk add. Each job settles on its own — a value or its ApiError (an input error, or 504 if it is not
    * done by the deadline); only what stops the whole batch (an outage, an overload) is thrown.
    */
-  async runMany(
-    jobs: readonly { name: JobName; input: object }[],
-    trace?: RequestTrace,
-    options: RunOptions = {},
-  ): Promise<Outcome[]> {
+  async runMany(jobs: readonly { name: JobName; input: object }[], trace?: RequestTrace, options: RunOptions = {}): Promise<Outcome[]> {
     const deadline = (trace?.receivedAt ?? Date.now()) + this.config.jobTimeoutMs;
     const costs = jobs.map(({ name, input }) => jobCost(name, input));
     refuseIfTooLarge(costs, this.config.jobTimeoutMs);
