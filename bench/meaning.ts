@@ -3,7 +3,7 @@
  * - The library: all five languages read in a fresh process, time and heap (after GC) — the issue's bounds are
  *   150 ms and 30 MB.
  * - The worker's part: /v1/chart and /v1/chart/advanced answers made with and without meaning, in process.
- * - Over HTTP on the real service (births: BENCH_MEANING_BIRTHS, below) (API, worker, Redis): /v1/chart at 32 connections, distinct births, with and
+ * - Over HTTP on the real service (API, worker, Redis; births: BENCH_MEANING_BIRTHS, below): /v1/chart at 32 connections, distinct births, with and
  *   without `meaning` in alternating rounds (the machine's drift falls on both), and at one connection, request by
  *   request alternating, the p50 and p99 (one caller's wait).
  */

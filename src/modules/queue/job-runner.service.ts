@@ -164,8 +164,8 @@ export class JobRunner implements OnModuleInit {
 
   /**
    * Each wait's outcome, in order, once all have settled or at the deadline, when those still waiting become 504s.
-   * One timer for the whole batch rather than a race and a timer per item: a 100-item batch made 100 of each, about
-   * a tenth of what the API allocated per batch item beside a key sending batches.
+   * One timer for the whole batch rather than a race and a timer per item: a 100-item batch made 100 of each (with
+   * the job options that light items no longer get, about a tenth of what the API allocated beside a key sending batches).
    */
   private settleAll(waits: readonly JobWait[], deadline: number): Promise<Outcome[]> {
     return new Promise((resolve) => {
@@ -179,7 +179,7 @@ export class JobRunner implements OnModuleInit {
         resolve(results as Outcome[]);
       };
       const settle = (i: number, outcome: Outcome) => {
-        if (left <= 0 || results[i]) return;
+        if (left <= 0) return; // past the deadline: answered already
         results[i] = outcome;
         if (--left === 0) finish();
       };
