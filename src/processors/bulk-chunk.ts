@@ -1,6 +1,6 @@
 import { BULK_PRIORITY, type ChunkItem, type ChunkPayload, type ItemErrorBody } from '../jobs/bulk-types';
 import type { BulkStore, StoredChunk } from '../jobs/bulk-store';
-import { answerJson } from '../modules/chart/jobs/chart-jobs';
+import { chartAnswerJson } from '../modules/chart/jobs/chart-jobs';
 import { INPUT_ERROR_MARKER, parseInputError } from '../jobs/job-types';
 import type { MeaningLanguage } from '../engine/meaning';
 import type { MetricsService } from '../modules/metrics/metrics.service';
@@ -35,7 +35,7 @@ let chunksBegun = 0;
  * worker holds (BULK_PRIORITY), and stores its answer lines and the same as CSV rows in input order, compressed. An
  * item's answer is exactly its single call's:
  * the same job's text, or the same error (an input error 422 with its code, anything else 500 INTERNAL). A chart's
- * answer is the text its single call serialises (modules/chart/jobs/chart-jobs.ts answerJson); its line and CSV row
+ * answer is the text its single call serialises (modules/chart/jobs/chart-jobs.ts chartAnswerJson); its line and CSV row
  * are made by `writer` (processors/chunk-writer.ts: on a thread of their own by default). Answers what the store said
  * ('stored', 'completed', 'duplicate', and a progress step passed), or the job's state when it was not running
  * (cancelled: nothing stored).
@@ -74,7 +74,7 @@ export async function runChunk(
       else if (isAnswerJob(payload.job)) {
         const [bad, answer] = await answerInTurn(payload.job, item.input, turns, metrics);
         if (bad) error = computeError(answer);
-        else writer.put(at, item.id, { json: answerJson(answer, (item.input as { meaning?: MeaningLanguage }).meaning), result: answer });
+        else writer.put(at, item.id, { json: chartAnswerJson(answer, (item.input as { meaning?: MeaningLanguage }).meaning), result: answer });
       } else {
         // A drawing: its SVG text, in the JSON line as a JSON string.
         const [bad, text] = await computeInTurn(payload.job, item.input, turns, metrics);

@@ -88,6 +88,26 @@ describe('inline meaning in two steps', () => {
       expect(read[unknown]).toBeNull();
   });
 
+  it('an entry of activatedGates is a gate by its key only in its canonical spelling; labels are read whatever made them', () => {
+    const entry = () => ({ personality: ['sun'], design: [] });
+    const out = annotateMeaning(
+      {
+        activatedGates: { '7': entry(), '64': entry(), '07': entry(), '0': entry(), '65': entry(), '7a': entry() },
+        // Labels as a caller's JSON would spell them (new strings, not the engine's constants).
+        type: ['Mani', 'festor'].join(''),
+        definedCenters: [['Aj', 'na'].join('')],
+      },
+      libraries.de,
+    );
+    const gates = out.activatedGates as Record<string, { meaning?: { name: string } }>;
+    expect(gates['7'].meaning?.name).toBe(libraries.de.gates['7'].name);
+    expect(gates['64'].meaning?.name).toBe(libraries.de.gates['64'].name);
+    for (const key of ['07', '0', '65', '7a']) expect(gates[key].meaning).toBeUndefined();
+    const meaning = out.meaning as { type: { description: string }; centers: { Ajna: { text: string } } };
+    expect(meaning.type.description).toBe(libraries.de.types.Manifestor.description);
+    expect(meaning.centers.Ajna.text).toBe(libraries.de.centers.Ajna.defined);
+  });
+
   it("the marker's premise holds: no place name, region or country of the gazetteer holds a control character", () => {
     const text = gunzipSync(readFileSync(path.join(DATA, 'places.tsv.gz'))).toString('utf8');
     expect(text.length).toBeGreaterThan(1_000_000);

@@ -1,3 +1,3 @@
 export * from './library';
-export { annotateMeaning, expandMeaning, expandMeaningBytes, markMeaning, meaningJson } from './annotate';
+export { type ChartAnswerShape, annotateMeaning, expandMeaning, expandMeaningBytes, markChartMeaning, markMeaning, meaningJson } from './annotate';
 export * from './reference';

@@ -15,7 +15,7 @@ import type { BirthInput, ChartInput } from '../../birth/jobs/payloads';
 import type { PentaInput, BodygraphInput, CompositeBodygraphInput, CompositeInput, DrawingInput, TransitBodygraphInput, TransitInput } from './payloads';
 import { presentAdvanced, presentChart, presentComposite, presentSummary, presentTransit } from './present';
 import { computePenta } from '../../../engine/relations/penta';
-import { markMeaning, meaningLibraries, type MeaningLanguage } from '../../../engine/meaning';
+import { type ChartAnswerShape, markChartMeaning, markMeaning, meaningLibraries, type MeaningLanguage } from '../../../engine/meaning';
 
 /**
  * An answer's JSON text; when meaning is asked for, with a marker beside each label that the API swaps for its
@@ -24,6 +24,11 @@ import { markMeaning, meaningLibraries, type MeaningLanguage } from '../../../en
  */
 export function answerJson(answer: object, language: MeaningLanguage | undefined): string {
   return language ? markMeaning(answer, meaningLibraries()[language]) : JSON.stringify(answer);
+}
+
+/** answerJson for the answer of a chart or an advanced chart, whose markers are put by its known fields (markChartMeaning). */
+export function chartAnswerJson(answer: object, language: MeaningLanguage | undefined): string {
+  return language ? markChartMeaning(answer as ChartAnswerShape, meaningLibraries()[language]) : JSON.stringify(answer);
 }
 
 export function chartOf(input: BirthInput): [Chart, BirthEcho] {
@@ -39,9 +44,9 @@ export function chartOf(input: BirthInput): [Chart, BirthEcho] {
 export const chartAnswer = (input: ChartInput) => presentChart(...chartOf(input));
 export const advancedAnswer = (input: ChartInput) => presentAdvanced(...chartOf(input));
 
-export const chartJob = (input: ChartInput, _slicer?: Slicer): string => answerJson(chartAnswer(input), input.meaning);
+export const chartJob = (input: ChartInput, _slicer?: Slicer): string => chartAnswerJson(chartAnswer(input), input.meaning);
 
-export const advancedJob = (input: ChartInput, _slicer?: Slicer): string => answerJson(advancedAnswer(input), input.meaning);
+export const advancedJob = (input: ChartInput, _slicer?: Slicer): string => chartAnswerJson(advancedAnswer(input), input.meaning);
 
 export function compositeAnswer(input: CompositeInput) {
   const first = chartOf(input.person1);
