@@ -6,11 +6,19 @@
  * - Over HTTP on the real service (API, worker, Redis; births: BENCH_MEANING_BIRTHS, below): /v1/chart at 32 connections, distinct births, with and
  *   without `meaning` in alternating rounds (the machine's drift falls on both), and at one connection, request by
  *   request alternating, the p50 and p99 (one caller's wait).
+ * - The answer's bytes alone (BENCH_MEANING_FLOOR=0 skips it): a bare node:http server that answers the same two
+ *   bodies the service does (a chart's JSON without meaning and with it, made here by the same code), driven as the
+ *   service is. What it spends more per request for the longer answer, and what the load generator spends to read
+ *   it (on the same two cores), is a floor no change to the service can go under; the bench prints it beside the
+ *   10 % the issue allows.
  */
 import autocannon from 'autocannon';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import Redis from 'ioredis';
-import { post, REDIS_URL, startService, TEST_API_KEY } from '../test/helpers/service';
+import { freePort, post, REDIS_URL, startService, TEST_API_KEY, waitFor } from '../test/helpers/service';
 import { cpuSeconds } from '../test/helpers/processes';
 import { birth as consecutiveBirth, scatteredBirth } from './http-chart';
 import type { Report } from './report';
@@ -57,16 +65,90 @@ function inProcess(report: Report): void {
     ['advanced', advancedJob],
   ] as const) {
     for (let i = 0; i < 300; i++) job(input(i, i % 2 ? 'de' : undefined));
-    const time = (meaning?: 'de') => {
-      const n = 3000;
+    // The two kinds alternate answer by answer, each a birth of its own, so the machine's drift and the caches'
+    // state fall on both alike (blocks of one kind then the other differed by up to a fifth between runs).
+    const n = 6000;
+    const spent = { plain: 0, meaning: 0 };
+    for (let i = 0; i < n; i++) {
+      const kind = i % 2 ? 'meaning' : 'plain';
+      const data = input(10_000 + i, kind === 'meaning' ? 'de' : undefined);
       const t0 = performance.now();
-      for (let i = 0; i < n; i++) job(input(10_000 + i, meaning));
-      return ((performance.now() - t0) * 1000) / n;
-    };
-    const plain = [time(), time()].reduce((a, b) => Math.min(a, b));
-    const withMeaning = [time('de'), time('de')].reduce((a, b) => Math.min(a, b));
+      job(data);
+      spent[kind] += performance.now() - t0;
+    }
+    const plain = (spent.plain * 1000) / (n / 2);
+    const withMeaning = (spent.meaning * 1000) / (n / 2);
     report(`meaning.job.${name}_us`, +plain.toFixed(0), 'µs per answer without meaning (in process)');
     report(`meaning.job.${name}_meaning_us`, +withMeaning.toFixed(0), `µs with meaning (${((100 * withMeaning) / plain).toFixed(0)} %)`);
+  }
+}
+
+/**
+ * The bytes floor (see the header): per request, the server's and the load generator's CPU, µs, and the rate, for
+ * the answer without meaning and with it, in alternating rounds.
+ */
+async function bytesFloor(): Promise<Record<'plain' | 'meaning', { server: number; generator: number; rate: number; bytes: number }>> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded here, after the library timing ran in its own process
+  const { chartJob } = require('../src/modules/chart/jobs/chart-jobs') as typeof import('../src/modules/chart/jobs/chart-jobs');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
+  const { expandMeaningBytes, meaningLibraries } = require('../src/engine/meaning') as typeof import('../src/engine/meaning');
+  const input = { ...(JSON.parse(birth(7)) as { birthdate: string; birthtime: string; location: string }), nodeType: 'true' as const };
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-meaning-'));
+  writeFileSync(path.join(dir, 'plain.json'), chartJob(input));
+  writeFileSync(path.join(dir, 'meaning.json'), expandMeaningBytes(chartJob({ ...input, meaning: 'de' }), meaningLibraries()));
+  // The service's answer path without the service: the same headers (Express sends these two), the body read, the
+  // text or the bytes written as the API writes them.
+  const server = `
+    const http = require('node:http'); const fs = require('node:fs');
+    const plain = fs.readFileSync(${JSON.stringify(path.join(dir, 'plain.json'))}, 'utf8');
+    const meaning = fs.readFileSync(${JSON.stringify(path.join(dir, 'meaning.json'))});
+    http.createServer((req, res) => {
+      let body = ''; req.setEncoding('utf8'); req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        const answer = body.includes('"meaning"') ? meaning : plain;
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(answer) });
+        res.end(answer);
+      });
+    }).listen(Number(process.env.PORT), '127.0.0.1');`;
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-e', server], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+  try {
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: '{}' })).ok, 10_000, 'the bytes floor server');
+    let counter = 0;
+    const drive = (meaning: boolean, seconds: number) =>
+      autocannon({
+        url: `http://127.0.0.1:${port}/`,
+        connections: 32,
+        duration: seconds,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'HD-Api-Key': TEST_API_KEY },
+        requests: [
+          { setupRequest: (req: autocannon.Request) => ({ ...req, body: meaning ? `${birth(counter++).slice(0, -1)},"meaning":"de"}` : birth(counter++) }) },
+        ],
+      });
+    await drive(false, 2);
+    await drive(true, 2);
+    const sums = { plain: { server: 0, generator: 0, requests: 0, rate: 0, bytes: 0 }, meaning: { server: 0, generator: 0, requests: 0, rate: 0, bytes: 0 } };
+    for (const kind of ['plain', 'meaning', 'meaning', 'plain'] as const) {
+      const server0 = cpuMs(child.pid!);
+      const generator0 = process.cpuUsage();
+      const r = await drive(kind === 'meaning', Math.min(SECONDS, 5));
+      const generator = process.cpuUsage(generator0);
+      const sum = sums[kind];
+      sum.server += cpuMs(child.pid!) - server0;
+      sum.generator += (generator.user + generator.system) / 1000;
+      sum.requests += r.requests.total;
+      sum.rate += r.requests.average / 2;
+      sum.bytes = r.throughput.total / r.requests.total;
+    }
+    const per = (kind: 'plain' | 'meaning') => {
+      const sum = sums[kind];
+      return { server: (1000 * sum.server) / sum.requests, generator: (1000 * sum.generator) / sum.requests, rate: sum.rate, bytes: sum.bytes };
+    };
+    return { plain: per('plain'), meaning: per('meaning') };
+  } finally {
+    child.kill();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -156,7 +238,36 @@ export async function run(report: Report): Promise<void> {
       Math.round(mean(rates.meaning)),
       `req/s with meaning (${rates.meaning.map(Math.round).join(', ')}): ${((100 * mean(rates.meaning)) / mean(rates.plain)).toFixed(0)} % of without`,
     );
+    // Each round's two kinds ran back to back: their ratio is the least touched by the machine's drift over the run.
+    const pairs = rates.plain.map((plain, i) => (100 * rates.meaning[i]) / plain).sort((x, y) => x - y);
+    report(
+      'meaning.http.round_ratio_median_pct',
+      +pairs[Math.floor((pairs.length - 1) / 2)].toFixed(0),
+      `% with meaning of without, the median of the rounds' ratios (${pairs.map((r) => r.toFixed(0)).join(', ')})`,
+    );
     report('meaning.http.p99_ms', Math.max(...p99.plain), `ms without, ${Math.max(...p99.meaning)} ms with (worst round)`);
+    if (process.env.BENCH_MEANING_FLOOR !== '0') {
+      const floor = await bytesFloor();
+      const extra = (part: 'server' | 'generator') => floor.meaning[part] - floor.plain[part];
+      report(
+        'meaning.floor.server_us',
+        Math.round(extra('server')),
+        `µs more per request for the longer answer (${Math.round(floor.meaning.bytes)} bytes against ${Math.round(floor.plain.bytes)}): a bare node:http server answering the same bodies, ${Math.round(floor.plain.server)} -> ${Math.round(floor.meaning.server)} µs`,
+      );
+      report(
+        'meaning.floor.generator_us',
+        Math.round(extra('generator')),
+        `µs more per request for the load generator to read it, ${Math.round(floor.plain.generator)} -> ${Math.round(floor.meaning.generator)} µs`,
+      );
+      // The issue's 10 %, in CPU per request: a tenth of what a chart without meaning costs here in all (the service
+      // and the generator reading it, which share the two cores).
+      const allowance = 0.1 * (service('plain') + perRequest('plain', 'generator'));
+      report(
+        'meaning.floor.share_of_allowance',
+        +((extra('server') + extra('generator')) / allowance).toFixed(2),
+        `of the 10 % allowance (${Math.round(allowance)} µs a request) is taken by the answer's bytes alone; the service's own extra is ${Math.round(service('meaning') - service('plain'))} µs (${(((service('meaning') - service('plain')) / allowance) * 100).toFixed(0)} % of it)`,
+      );
+    }
     // One request at a time, the two kinds alternating request by request so that the machine's drift falls on
     // both alike: what one caller waits for a chart with and without its texts.
     const times = { plain: [] as number[], meaning: [] as number[] };
