@@ -83,11 +83,33 @@ function inProcess(report: Report): void {
   }
 }
 
+/** Distinct births the load generator posts, one after another (`drive`): with `"meaning": "de"` or without. */
+let nextBirth = Math.floor(Math.random() * 1e6);
+
+/** autocannon at 32 connections against `url` for `seconds`, each request a birth of its own, with meaning or not. */
+function drive(url: string, meaning: boolean, seconds: number): ReturnType<typeof autocannon> {
+  return autocannon({
+    url,
+    connections: 32,
+    duration: seconds,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'HD-Api-Key': TEST_API_KEY },
+    requests: [
+      {
+        setupRequest: (req: autocannon.Request) => {
+          const body = birth(nextBirth++);
+          return { ...req, body: meaning ? `${body.slice(0, -1)},"meaning":"de"}` : body };
+        },
+      },
+    ],
+  });
+}
+
 /**
- * The bytes floor (see the header): per request, the server's and the load generator's CPU, µs, and the rate, for
+ * The bytes floor (see the header): per request, the server's and the load generator's CPU, µs, and the answer's bytes, for
  * the answer without meaning and with it, in alternating rounds.
  */
-async function bytesFloor(): Promise<Record<'plain' | 'meaning', { server: number; generator: number; rate: number; bytes: number }>> {
+async function bytesFloor(): Promise<Record<'plain' | 'meaning', { server: number; generator: number; bytes: number }>> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded here, after the library timing ran in its own process
   const { chartJob } = require('../src/modules/chart/jobs/chart-jobs') as typeof import('../src/modules/chart/jobs/chart-jobs');
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
@@ -114,36 +136,24 @@ async function bytesFloor(): Promise<Record<'plain' | 'meaning', { server: numbe
   const child = spawn(process.execPath, ['-e', server], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
   try {
     await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: '{}' })).ok, 10_000, 'the bytes floor server');
-    let counter = 0;
-    const drive = (meaning: boolean, seconds: number) =>
-      autocannon({
-        url: `http://127.0.0.1:${port}/`,
-        connections: 32,
-        duration: seconds,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'HD-Api-Key': TEST_API_KEY },
-        requests: [
-          { setupRequest: (req: autocannon.Request) => ({ ...req, body: meaning ? `${birth(counter++).slice(0, -1)},"meaning":"de"}` : birth(counter++) }) },
-        ],
-      });
-    await drive(false, 2);
-    await drive(true, 2);
-    const sums = { plain: { server: 0, generator: 0, requests: 0, rate: 0, bytes: 0 }, meaning: { server: 0, generator: 0, requests: 0, rate: 0, bytes: 0 } };
+    const url = `http://127.0.0.1:${port}/`;
+    await drive(url, false, 2);
+    await drive(url, true, 2);
+    const sums = { plain: { server: 0, generator: 0, requests: 0, bytes: 0 }, meaning: { server: 0, generator: 0, requests: 0, bytes: 0 } };
     for (const kind of ['plain', 'meaning', 'meaning', 'plain'] as const) {
       const server0 = cpuMs(child.pid!);
       const generator0 = process.cpuUsage();
-      const r = await drive(kind === 'meaning', Math.min(SECONDS, 5));
+      const r = await drive(url, kind === 'meaning', Math.min(SECONDS, 5));
       const generator = process.cpuUsage(generator0);
       const sum = sums[kind];
       sum.server += cpuMs(child.pid!) - server0;
       sum.generator += (generator.user + generator.system) / 1000;
       sum.requests += r.requests.total;
-      sum.rate += r.requests.average / 2;
       sum.bytes = r.throughput.total / r.requests.total;
     }
     const per = (kind: 'plain' | 'meaning') => {
       const sum = sums[kind];
-      return { server: (1000 * sum.server) / sum.requests, generator: (1000 * sum.generator) / sum.requests, rate: sum.rate, bytes: sum.bytes };
+      return { server: (1000 * sum.server) / sum.requests, generator: (1000 * sum.generator) / sum.requests, bytes: sum.bytes };
     };
     return { plain: per('plain'), meaning: per('meaning') };
   } finally {
@@ -171,23 +181,7 @@ export async function run(report: Report): Promise<void> {
   try {
     for (let i = 0; i < 200; i++)
       await post(svc.baseUrl, '/v1/chart', { ...(JSON.parse(birth(2_000_000 + i)) as object), ...(i % 2 ? { meaning: 'de' } : {}) });
-    let counter = Math.floor(Math.random() * 1e6);
-    const drive = (meaning: boolean, seconds = SECONDS) =>
-      autocannon({
-        url: `${svc.baseUrl}/v1/chart`,
-        connections: 32,
-        duration: seconds,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'HD-Api-Key': TEST_API_KEY },
-        requests: [
-          {
-            setupRequest: (req: autocannon.Request) => {
-              const body = birth(counter++);
-              return { ...req, body: meaning ? `${body.slice(0, -1)},"meaning":"de"}` : body };
-            },
-          },
-        ],
-      });
+    const chartUrl = `${svc.baseUrl}/v1/chart`;
     const rates: Record<'plain' | 'meaning', number[]> = { plain: [], meaning: [] };
     const p99: Record<'plain' | 'meaning', number[]> = { plain: [], meaning: [] };
     // CPU per request, µs, by process: what the service spends (the API, the worker, Redis) apart from the load
@@ -198,13 +192,13 @@ export async function run(report: Report): Promise<void> {
     };
     // A round of each kind first, not counted: the service's first seconds under load (its code still being
     // optimised) fell on whichever kind went first and made it look slower (681-780 req/s against 950-1,200 after).
-    await drive(false, 3);
-    await drive(true, 3);
+    await drive(chartUrl, false, 3);
+    await drive(chartUrl, true, 3);
     const redis = new Redis(REDIS_URL);
     for (let round = 0; round < ROUNDS; round++) {
       for (const kind of round % 2 ? (['meaning', 'plain'] as const) : (['plain', 'meaning'] as const)) {
         const before = { api: cpuMs(svc.api.pid!), worker: cpuMs(svc.worker!.pid!), redis: await redisCpuMs(redis), generator: process.cpuUsage() };
-        const r = await drive(kind === 'meaning');
+        const r = await drive(chartUrl, kind === 'meaning', SECONDS);
         const generator = process.cpuUsage(before.generator);
         const c = cpu[kind];
         c.api += cpuMs(svc.api.pid!) - before.api;
@@ -273,7 +267,7 @@ export async function run(report: Report): Promise<void> {
     const times = { plain: [] as number[], meaning: [] as number[] };
     for (let i = 0; i < 2 * ONE_CONNECTION_REQUESTS; i++) {
       const kind = i % 2 ? 'meaning' : 'plain';
-      const body = { ...(JSON.parse(birth(counter++)) as object), ...(kind === 'meaning' ? { meaning: 'de' } : {}) };
+      const body = { ...(JSON.parse(birth(nextBirth++)) as object), ...(kind === 'meaning' ? { meaning: 'de' } : {}) };
       const t0 = performance.now();
       const res = await post(svc.baseUrl, '/v1/chart', body);
       if (res.status !== 200) throw new Error(`answered ${res.status}`);
