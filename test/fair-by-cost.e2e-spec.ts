@@ -53,12 +53,15 @@ const attempts = new Map<HeavyKind, number>();
  */
 const BOUNDS = { p50: 30, p99: 100, ratio: 0.8 };
 /**
- * Each kind is measured again, once, when an attempt misses a bound: this 2-core machine also runs the load
+ * Each kind is measured again, up to twice, when an attempt misses a bound: this 2-core machine also runs the load
  * generators, and its speed drifts (another process's burst made one alone phase 37 % slower than the other in a
- * run on 2026-11-26). A regression misses both attempts (the batches' 57–70 % did, every time); the missed attempt's
- * figures and error are printed.
+ * run on 2026-11-26). A regression misses every attempt (the batches' 57–70 % did, every time); a missed attempt's
+ * figures and error are printed. Two attempts were not enough: on 2026-12-01 four calendar scenarios in a row on one
+ * service read key A at 0.98, 0.89, 0.91 and 0.80 of alone, a run of the suite missed both attempts (0.65 and 0.78)
+ * the day before, and another missed the first attempt of two kinds (calendar 0.70, batch 0.73 with key B's p99 at
+ * 123 ms), then passed both at the second (0.97, 0.99): the spread of one attempt is wider than the bound's margin.
  */
-jest.retryTimes(1, { logErrorsBeforeRetry: true });
+jest.retryTimes(2, { logErrorsBeforeRetry: true });
 
 function report(name: string, figures: object): void {
   process.stdout.write(`fair-by-cost ${name}: ${JSON.stringify(figures)}\n`);
@@ -84,11 +87,12 @@ describe('fair by cost: one key’s heavy requests do not make another key wait'
   it.each(HEAVY_KINDS)(
     '%s: key B’s charts are served ahead of key A’s heavy work, and key A keeps most of its throughput alone',
     async (kind: HeavyKind) => {
-      // A retry asks for inputs of its own (results kept from the first attempt would be answered faster); 450,000
-      // also moves the ingresses' start days, which repeat every 100,000 (heavy-load.ts).
+      // A retry asks for inputs of its own (results kept from an earlier attempt would be answered faster); 430,000
+      // and 860,000 also move the ingresses' start days, which repeat every 100,000 (heavy-load.ts), clear of every
+      // other attempt's phases (offsets 0, 33,333 and 66,667 in each).
       const attempt = attempts.get(kind) ?? 0;
       attempts.set(kind, attempt + 1);
-      const seed = 1_000_000 * (HEAVY_KINDS.indexOf(kind) + 1) + 450_000 * attempt;
+      const seed = 1_000_000 * (HEAVY_KINDS.indexOf(kind) + 1) + 430_000 * attempt;
       const f = await fairScenario({ baseUrl: svc.baseUrl, keyA: KEY_A, keyB: KEY_B, kind, seed, ...DURATIONS[kind], rampMs: RAMP_MS }, children);
       report(attempt ? `${kind} (attempt ${attempt + 1})` : kind, { keyB: f.keyB, keyA: f.keyA });
       const b = f.keyB;
