@@ -246,7 +246,7 @@ export async function run(report: Report): Promise<void> {
       report(
         'meaning.floor.server_us',
         Math.round(extra('server')),
-        `µs more per request for the longer answer (${Math.round(floor.meaning.bytes)} bytes against ${Math.round(floor.plain.bytes)}): a bare node:http server answering the same bodies, ${Math.round(floor.plain.server)} -> ${Math.round(floor.meaning.server)} µs`,
+        `µs more per request for the longer answer (${Math.round(floor.meaning.bytes)} bytes a response against ${Math.round(floor.plain.bytes)}, headers included): a bare node:http server answering the same bodies, ${Math.round(floor.plain.server)} -> ${Math.round(floor.meaning.server)} µs`,
       );
       report(
         'meaning.floor.generator_us',

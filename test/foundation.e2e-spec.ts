@@ -46,8 +46,8 @@ describe('foundation (separate API and worker processes, real Redis)', () => {
     const body = { ...RA, birthtime: '00:15' };
     // The API's count of requests it sent to the workers, and the worker's count of charts it computed. The worker
     // counts a job on its own 'completed' event, which may come after the API has answered from the job's result
-    // (a loaded clean-clone run read one chart too many here: the previous test's, counted late), so its count is
-    // read once it has stopped moving.
+    // (a loaded clean-clone run read one chart too many here, most likely the previous test's counted late), so its
+    // count is read once it has stopped moving.
     const sent = async () => sample(await scrape(svc.baseUrl), 'hd_grouped_requests_total') ?? 0;
     const computed = async () => sample(await scrape(svc.workerUrl!), 'hd_jobs_total', { job: 'chart', outcome: 'completed' }) ?? 0;
     const settled = async () => {
@@ -59,7 +59,8 @@ describe('foundation (separate API and worker processes, real Redis)', () => {
         last = now;
       }
     };
-    const [sentBefore, computedBefore] = [await sent(), await settled()];
+    const sentBefore = await sent();
+    const computedBefore = await settled();
     const answers = await Promise.all(Array.from({ length: 12 }, () => post(svc.baseUrl, '/v1/chart', body)));
     expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
     expect(new Set(answers.map((a) => a.text)).size).toBe(1);
