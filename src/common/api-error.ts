@@ -10,8 +10,10 @@ export class ApiError extends Error {
     public readonly details?: unknown,
     /** Extra response headers, e.g. Retry-After on 503. */
     public readonly headers: Record<string, string> = {},
+    /** What went wrong underneath (logged with a 500, never sent). */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'ApiError';
   }
 }

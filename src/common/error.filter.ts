@@ -30,11 +30,21 @@ export class ErrorFilter implements ExceptionFilter {
     if (err.code === 'INTERNAL') {
       this.logger.error(
         { msg: 'unexpected error', correlationId: correlationIdOf(req), route: (req?.route as { path?: string } | undefined)?.path ?? req?.path },
-        exception instanceof Error ? exception.stack : String(exception),
+        describe(exception),
       );
     }
     sendError(req, res, err);
   }
+}
+
+/** An error's stack with its causes' (an ApiError 500 carries what went wrong underneath as its cause). */
+function describe(exception: unknown): string {
+  const lines: string[] = [];
+  for (let e: unknown = exception, depth = 0; e !== undefined && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    lines.push((depth ? 'caused by: ' : '') + (e instanceof Error ? (e.stack ?? `${e.name}: ${e.message}`) : JSON.stringify(e)));
+    if (!(e instanceof Error)) break;
+  }
+  return lines.join('\n');
 }
 
 /** Writes an ApiError in the one shape; 5xx answers carry the correlation id. */

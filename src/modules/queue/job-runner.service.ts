@@ -13,7 +13,7 @@ import { combinedCost, jobCost, refuseIfTooLarge } from './path/2-job-cost';
 import { BACKGROUND_PRIORITY, CostShare, ShareTicket } from './path/3-cost-share';
 import { Lanes } from './path/4-lanes';
 import { Coalescer, RESULT_CACHE } from './path/5-coalesce';
-import { JobFailed, JobWait, PendingJobs } from './path/6-pending-jobs';
+import { isRedisFault, JobFailed, JobWait, PendingJobs } from './path/6-pending-jobs';
 import { ResultCache } from './result-cache';
 
 /**
@@ -225,6 +225,8 @@ export class JobRunner implements OnModuleInit {
       const payload = parseInputError(err.reason);
       return new ApiError(422, payload.code, payload.message, payload.details);
     }
+    // Redis failed the job again and again (PendingJobs computes it afresh each time, up to a bound): an outage.
+    if (err instanceof JobFailed && isRedisFault(err.reason)) return unavailable('The job queue failed the computation repeatedly; try again shortly.');
     if (err instanceof DeadlineExceeded) {
       // Redis still away at the deadline is an outage (503), not a slow computation (504).
       if (!this.pending.up) return unavailable("The job queue did not come back within the request's time limit.");
@@ -232,6 +234,6 @@ export class JobRunner implements OnModuleInit {
         'Retry-After': RETRY_AFTER_S,
       });
     }
-    return new ApiError(500, 'INTERNAL', 'The computation failed unexpectedly.');
+    return new ApiError(500, 'INTERNAL', 'The computation failed unexpectedly.', undefined, {}, err);
   }
 }
