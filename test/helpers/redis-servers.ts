@@ -4,7 +4,8 @@
  * own, and is killed by PID (stop(), and on process exit as a last resort). Every wait is bounded.
  */
 import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -73,13 +74,51 @@ export async function ask(port: number, ...args: (string | number)[]): Promise<u
   }
 }
 
-/** Starts `redis-server` with the arguments given (after a free port, loopback, memory only) and waits for PING. */
+/**
+ * Starts `redis-server` with the arguments given (after a free port, loopback, memory only) and waits for PING. A
+ * server that cannot bind its port (taken meanwhile by another suite's process) is started again on another port,
+ * unless the port was given.
+ */
 export async function startRedisServer(
   more: string[] | ((dir: string) => string[]) = [],
   { sentinel = false, port: givenPort }: { sentinel?: boolean; port?: number } = {},
 ): Promise<RedisProcess> {
-  // A given port lets a test restart a server at the same address.
-  const port = givenPort ?? (await freePort());
+  for (let attempt = 1; ; attempt++) {
+    // A given port lets a test restart a server at the same address.
+    const cluster = (typeof more === 'function' ? more('') : more).includes('--cluster-enabled');
+    const port = givenPort ?? (cluster ? await freeClusterPort() : await freePort());
+    try {
+      return await launchRedisServer(port, more, sentinel);
+    } catch (err) {
+      if (givenPort !== undefined || attempt === 3 || !(err instanceof PortTaken)) throw err;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+/**
+ * A port for a Cluster node, whose bus listens on port + 10000 as well. Both are taken below the kernel's ephemeral
+ * range (32768 and up here), where the operating system never hands out a client socket's port: a free port from
+ * the kernel (freePort) put the bus port in that range, and once a client's connection held it the node could
+ * not start ("bind: Address already in use", seen in a run of queue-shards, 2026-12-01).
+ */
+async function freeClusterPort(): Promise<number> {
+  for (;;) {
+    const port = 15_000 + Math.floor(Math.random() * 7_000); // bus 25000-31999
+    if ((await portIsFree(port)) && (await portIsFree(port + 10_000))) return port;
+  }
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+async function launchRedisServer(port: number, more: string[] | ((dir: string) => string[]), sentinel: boolean): Promise<RedisProcess> {
   const dir = mkdtempSync(join(tmpdir(), sentinel ? 'hd-sentinel-' : 'hd-redis-'));
   const extraArgs = typeof more === 'function' ? more(dir) : more;
   let args: string[];
@@ -101,13 +140,30 @@ export async function startRedisServer(
     kill: () => killProcess(server),
   };
   running.add(server);
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', () => {
+      const log = readLog(join(dir, sentinel ? 'sentinel.log' : 'redis.log'));
+      const message = `redis-server on port ${port} exited at start: ${log.split('\n').slice(-3).join(' | ')}`;
+      reject(/Address already in use/.test(log) ? new PortTaken(message) : new Error(message));
+    }),
+  );
+  exited.catch(() => undefined); // read only while starting
   try {
-    await waitFor(async () => (await ask(port, 'PING')) === 'PONG', 10_000, `redis-server on port ${port} (${dir})`);
+    await Promise.race([waitFor(async () => (await ask(port, 'PING')) === 'PONG', 10_000, `redis-server on port ${port} (${dir})`), exited]);
   } catch (err) {
     await server.kill();
+    rmSync(dir, { recursive: true, force: true });
     throw err;
   }
   return server;
+}
+
+function readLog(path: string): string {
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch {
+    return '(no log)';
+  }
 }
 
 async function stopAll(servers: RedisProcess[]): Promise<void> {
