@@ -30,7 +30,7 @@ export class ErrorFilter implements ExceptionFilter {
     if (err.code === 'INTERNAL') {
       this.logger.error(
         { msg: 'unexpected error', correlationId: correlationIdOf(req), route: (req?.route as { path?: string } | undefined)?.path ?? req?.path },
-        describe(exception),
+        describeError(exception),
       );
     }
     sendError(req, res, err);
@@ -38,7 +38,7 @@ export class ErrorFilter implements ExceptionFilter {
 }
 
 /** An error's stack with its causes' (an ApiError 500 carries what went wrong underneath as its cause). */
-function describe(exception: unknown): string {
+export function describeError(exception: unknown): string {
   const lines: string[] = [];
   for (let e: unknown = exception, depth = 0; e !== undefined && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     lines.push((depth ? 'caused by: ' : '') + (e instanceof Error ? (e.stack ?? `${e.name}: ${e.message}`) : JSON.stringify(e)));

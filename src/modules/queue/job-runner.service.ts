@@ -1,8 +1,9 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type Redis from 'ioredis';
 import { ApiError } from '../../common/api-error';
 import { ClientGone } from '../../common/client-gone';
+import { describeError } from '../../common/error.filter';
 import { beforeDeadline, DeadlineExceeded } from '../../common/deadline';
 import type { RequestTrace } from '../../common/request-log';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -46,6 +47,7 @@ const REFUSAL_HOLD_MARGIN_MS = 250;
  */
 @Injectable()
 export class JobRunner implements OnModuleInit {
+  private readonly logger = new Logger(JobRunner.name);
   private jobIdSecret = '';
 
   constructor(
@@ -186,7 +188,7 @@ export class JobRunner implements OnModuleInit {
       for (let i = 0; i < waits.length; i++)
         waits[i].promise.then(
           (value) => settle(i, { ok: true, value }),
-          (err: unknown) => settle(i, { ok: false, error: this.toApiError(err) }),
+          (err: unknown) => settle(i, { ok: false, error: this.itemError(err) }),
         );
       const ms = deadline - Date.now();
       if (left === 0 || ms <= 0) finish();
@@ -215,6 +217,13 @@ export class JobRunner implements OnModuleInit {
   private waitFor(lane: 'light' | 'heavy', jobId: string, name: JobName, input: object, computeMs: number, priority: number, key = 'anonymous'): JobWait {
     if (lane === 'light') return this.coalescer.wait(jobId, name, input, computeMs, priority, key);
     return this.pending.wait(lane, jobId, name, input, this.lanes.options(jobId, name, priority));
+  }
+
+  /** A batch item's error, its answer in the batch's; a 500 is logged with its cause here (no ErrorFilter sees it). */
+  private itemError(err: unknown): ApiError {
+    const apiError = this.toApiError(err);
+    if (apiError.code === 'INTERNAL') this.logger.error({ msg: 'batch item failed unexpectedly' }, describeError(apiError));
+    return apiError;
   }
 
   private toApiError(err: unknown): ApiError {
