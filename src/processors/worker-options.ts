@@ -19,6 +19,17 @@ export function lockTimings(jobTimeoutMs: number): { lockDuration: number; stall
   return { lockDuration, stalledInterval: Math.round(lockDuration / 3) };
 }
 
+/**
+ * How long a worker waits before it tries again a Redis call that failed for a lost connection: its fetch of the next
+ * job, or the write of a finished job's result. BullMQ's default, 15 s, outlasts a Redis Cluster failover (about 4 s
+ * here): a job finished on a master that then died waited 15 s to be written, past its lock, and ran again once the
+ * lock expired. In queue-shards' master failover the slowest request took 11.9-12.3 s in 4 of 6 runs at 15 s (6.2-6.3
+ * in the other two), and 6.1-6.4 s in 5 of 6 at 500 ms (11.9 in one, not looked into; a job whose taking the worker
+ * never heard of waits for its lock whatever this delay); 2026-12-01, interleaved. A failed retry costs one command; at
+ * most two a second per job while Redis is away.
+ */
+export const RUN_RETRY_DELAY_MS = 500;
+
 /** The chart worker's options, from JOB_TIMEOUT_MS in the environment (read when the processor is declared). */
 export function chartWorkerOptions(env: NodeJS.ProcessEnv = process.env): NestWorkerOptions {
   let jobTimeoutMs = 10_000;
@@ -27,5 +38,5 @@ export function chartWorkerOptions(env: NodeJS.ProcessEnv = process.env): NestWo
   } catch {
     // an invalid environment stops the process at start with its own message; the default is never used then
   }
-  return { ...lockTimings(jobTimeoutMs), maxStalledCount: 1 };
+  return { ...lockTimings(jobTimeoutMs), maxStalledCount: 1, runRetryDelay: RUN_RETRY_DELAY_MS };
 }
