@@ -435,7 +435,8 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
       entry.busy = false;
       entry.checkedAt = Date.now();
     }
-    if (!entry.needsRemove && this.up) void this.add(entry);
+    // (Nobody waits for it any more: its last waiter left while the remove was in flight. Nothing to add.)
+    if (!entry.needsRemove && this.up && this.entries.get(entry.jobId) === entry) void this.add(entry);
   }
 
   private settle(entry: Entry, notify: (w: Waiter) => void): void {
