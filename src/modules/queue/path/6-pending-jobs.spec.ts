@@ -1,8 +1,7 @@
 /**
  * Stage 6 against a real Redis, a real BullMQ queue and events stream, and a real BullMQ worker: how a failed job is
- * answered. A failure Redis caused around a finished computation (a Cluster failover) is computed again, however
- * often it happens within the request's time, while a failure of the computation itself still gets one fresh
- * attempt only.
+ * answered. A job Redis failed around a finished computation (a Cluster failover) is computed again, up to five
+ * times, while a failure of the computation itself still gets one fresh attempt only.
  */
 import { getQueueToken } from '@nestjs/bullmq';
 import { Test, TestingModule } from '@nestjs/testing';
