@@ -24,9 +24,9 @@ export function lockTimings(jobTimeoutMs: number): { lockDuration: number; stall
  * job, or the write of a finished job's result. BullMQ's default, 15 s, outlasts a Redis Cluster failover (about 4 s
  * here): a job finished on a master that then died waited 15 s to be written, past its lock, and ran again once the
  * lock expired. In queue-shards' master failover the slowest request took 11.9-12.3 s in 4 of 6 runs at 15 s (6.2-6.3
- * in the other two), and 6.1-6.4 s in 5 of 6 at 500 ms (11.9 in one, not looked into; a job whose taking the worker
- * never heard of waits for its lock whatever this delay); 2026-12-01, interleaved. A failed retry costs one command; at
- * most two a second per job while Redis is away.
+ * in the other two), and 6.1-6.4 s in 5 of 6 at 500 ms (11.9 in one, not looked into; a job taken by a worker that
+ * never received it waits for its lock whatever this delay); 2026-12-01, interleaved. A failed retry costs one command;
+ * at most two a second per job while Redis is away.
  */
 export const RUN_RETRY_DELAY_MS = 500;
 

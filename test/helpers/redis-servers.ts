@@ -83,9 +83,10 @@ export async function startRedisServer(
   more: string[] | ((dir: string) => string[]) = [],
   { sentinel = false, port: givenPort }: { sentinel?: boolean; port?: number } = {},
 ): Promise<RedisProcess> {
+  // (The arguments' function is asked once without a directory only to see whether the server is a Cluster node.)
+  const cluster = (typeof more === 'function' ? more('') : more).includes('--cluster-enabled');
   for (let attempt = 1; ; attempt++) {
     // A given port lets a test restart a server at the same address.
-    const cluster = (typeof more === 'function' ? more('') : more).includes('--cluster-enabled');
     const port = givenPort ?? (cluster ? await freeClusterPort() : await freePort());
     try {
       return await launchRedisServer(port, more, sentinel);
@@ -140,20 +141,23 @@ async function launchRedisServer(port: number, more: string[] | ((dir: string) =
     kill: () => killProcess(server),
   };
   running.add(server);
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', () => {
+  let onExit = (): void => undefined;
+  const exited = new Promise<never>((_, reject) => {
+    onExit = () => {
       const log = readLog(join(dir, sentinel ? 'sentinel.log' : 'redis.log'));
       const message = `redis-server on port ${port} exited at start: ${log.split('\n').slice(-3).join(' | ')}`;
       reject(/Address already in use/.test(log) ? new PortTaken(message) : new Error(message));
-    }),
-  );
-  exited.catch(() => undefined); // read only while starting
+    };
+    child.once('exit', onExit);
+  });
   try {
     await Promise.race([waitFor(async () => (await ask(port, 'PING')) === 'PONG', 10_000, `redis-server on port ${port} (${dir})`), exited]);
   } catch (err) {
     await server.kill();
     rmSync(dir, { recursive: true, force: true });
     throw err;
+  } finally {
+    child.off('exit', onExit); // a later exit (stop(), a test's kill) is not a failed start
   }
   return server;
 }

@@ -81,9 +81,9 @@ interface Entry {
   /** The job must be added (again): its add failed, or Redis lost it. */
   needsAdd: boolean;
   /** Its failed job must leave Redis before it is added again (an add over it would change nothing). */
-  needsRemove?: boolean;
+  needsRemove: boolean;
   /** Times it was failed by Redis rather than by its computation (isRedisFault), each added afresh. */
-  redisFaults?: number;
+  redisFaults: number;
   checkedAt: number;
   /** One fresh attempt after an unexpected failure (a worker died twice under it, say). */
   retried: boolean;
@@ -176,6 +176,8 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
         settled: false,
         busy: false,
         needsAdd: true,
+        needsRemove: false,
+        redisFaults: 0,
         checkedAt: Date.now(),
         retried: false,
         startedAt: 0,
@@ -247,6 +249,8 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
           settled: false,
           busy: true,
           needsAdd: true,
+          needsRemove: false,
+          redisFaults: 0,
           checkedAt: Date.now(),
           retried: false,
           startedAt: 0,
@@ -389,18 +393,15 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
       this.addAfresh(entry);
       return;
     }
-    if (reason.startsWith(INPUT_ERROR_MARKER)) {
-      this.settle(entry, (w) => w.reject(new JobFailed(reason)));
-      return;
-    }
-    if (isRedisFault(reason) && (entry.redisFaults ?? 0) < MAX_REDIS_FAULTS) {
+    const inputError = reason.startsWith(INPUT_ERROR_MARKER);
+    if (!inputError && isRedisFault(reason) && entry.redisFaults < MAX_REDIS_FAULTS) {
       // Computed, then failed by Redis around it (a failover): not the job's fault, so not its one fresh attempt.
-      entry.redisFaults = (entry.redisFaults ?? 0) + 1;
+      entry.redisFaults++;
       this.logger.warn({ msg: 'job failed by Redis, adding it afresh', jobId: entry.jobId, reason });
       this.addAfresh(entry);
       return;
     }
-    if (entry.retried) {
+    if (inputError || entry.retried) {
       this.settle(entry, (w) => w.reject(new JobFailed(reason)));
       return;
     }
