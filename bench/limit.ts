@@ -9,6 +9,10 @@
  *   allows, so the gap to the limit splits into the HTTP framework's part and the queue's;
  * - `base`: `npm start` at BENCH_BASE (default HEAD~1), checked out in a git worktree beside this one.
  * Each is compiled and run by plain node, as `npm start` runs the service (bench/compiled.ts).
+ * Each round also times BullMQ alone at one caller (`bullmq`): a plain BullMQ Queue in this process, jobs added one at
+ * a time and awaited through QueueEvents, a plain BullMQ Worker in a process of its own (bench/bullmq-floor-worker.ts)
+ * answering with nothing or with the chart job; no HTTP, none of the product's code on the path. Its p50 is what any
+ * service built as NestJS → BullMQ → worker pays before its own HTTP layer: the floor under `one_connection_p50`.
  * For the three queue-backed servers it also prints Redis's CPU and commands per request (INFO deltas over the
  * whole measured run), the CPU per request of the API process, of the worker processes and of the load generator
  * (/proc), and, at one connection, the p50 of distinct births and of a repeated request. Rounds
@@ -21,6 +25,7 @@ import { Agent, request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
+import { Queue, QueueEvents } from 'bullmq';
 import { birth } from './http-chart';
 import type { Report } from './report';
 import { printReport } from './report';
@@ -197,13 +202,65 @@ async function measure(target: Target): Promise<Figures> {
   }
 }
 
+/** BullMQ's own round trip at one caller, p50 in ms: a job that does nothing, and the chart job of a distinct birth. */
+async function bullmqRoundTrips(): Promise<{ noopP50: number; chartP50: number }> {
+  const prefix = `hdbench${randomBytes(4).toString('hex')}`;
+  const worker = spawn(process.execPath, [compiledBench('bench/bullmq-floor-worker.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, REDIS_URL, REDIS_PREFIX: prefix },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  const queue = new Queue('floor', { connection, prefix });
+  const events = new QueueEvents('floor', { connection: new Redis(REDIS_URL, { maxRetriesPerRequest: null }), prefix });
+  try {
+    await new Promise<void>((ready, fail) => {
+      worker.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && ready());
+      worker.once('exit', (code) => fail(new Error(`the BullMQ floor worker exited (${code})`)));
+    });
+    await events.waitUntilReady();
+    // Awaited as the product's API awaits its jobs: by their completed event (the job itself is gone by then).
+    const waiting = new Map<string, () => void>();
+    events.on('completed', ({ jobId }) => waiting.get(jobId)?.());
+    events.on('failed', ({ jobId, failedReason }) => console.error(`bullmq floor: job ${jobId} failed: ${failedReason}`));
+    let id = 0;
+    const once = async (name: string, data: object) => {
+      const jobId = `j${++id}`;
+      const done = new Promise<void>((resolve) => waiting.set(jobId, resolve));
+      const t0 = process.hrtime.bigint();
+      await queue.add(name, data, { jobId, removeOnComplete: true, removeOnFail: true });
+      await done;
+      waiting.delete(jobId);
+      return Number(process.hrtime.bigint() - t0) / 1e6;
+    };
+    const p50 = async (name: string, data: () => object, n: number) => {
+      const times: number[] = [];
+      for (let i = 0; i < n; i++) times.push(await once(name, data()));
+      return +times.sort((a, b) => a - b)[Math.floor(n / 2)].toFixed(2);
+    };
+    const chartBirth = () => JSON.parse(birth(counter++)) as object;
+    await p50('chart', chartBirth, 200); // warm: JIT, ephemeris files, connections
+    return { noopP50: await p50('noop', () => ({}), 500), chartP50: await p50('chart', chartBirth, 500) };
+  } finally {
+    worker.kill('SIGTERM');
+    await new Promise((r) => (worker.exitCode === null ? worker.once('exit', r) : r(undefined)));
+    await Promise.all([queue.close(), events.close()]);
+    connection.disconnect();
+    await deletePrefix(prefix).catch(() => undefined);
+  }
+}
+
 export async function run(report: Report): Promise<void> {
   const order: Target[][] = [
     ['limit', 'current', 'floor', 'base'],
     ['base', 'floor', 'current', 'limit'],
   ];
   const all: Record<Target, Figures[]> = { limit: [], current: [], floor: [], base: [] };
+  const bullmq: { noopP50: number; chartP50: number }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
+    const trips = await bullmqRoundTrips();
+    bullmq.push(trips);
+    report(`limit.bullmq.round${round + 1}.one_job_p50`, trips.chartP50, `ms (a chart job of a distinct birth; a job doing nothing ${trips.noopP50} ms)`);
     for (const target of order[round % 2]) {
       const f = await measure(target);
       all[target].push(f);
@@ -238,6 +295,12 @@ export async function run(report: Report): Promise<void> {
       `µs of CPU per request: API ${us((f) => f.apiUs)}, workers ${us((f) => f.workersUs)}, Redis ${us((f) => 1000 * (f.redisCpuMs ?? 0))} (load generator ${us((f) => f.generatorUs)})`,
     );
   }
+  const meanOf = (pick: (t: { noopP50: number; chartP50: number }) => number) => +(bullmq.reduce((s, t) => s + pick(t), 0) / bullmq.length).toFixed(2);
+  report(
+    'limit.bullmq.one_job_p50',
+    meanOf((t) => t.chartP50),
+    `ms at one caller through bare BullMQ, no HTTP (a chart job of a distinct birth; a job doing nothing ${meanOf((t) => t.noopP50)} ms)`,
+  );
   report(
     'limit.limit.cpu_us_per_request',
     Math.round(mean('limit', (f) => f.apiUs ?? 0)),
