@@ -52,7 +52,7 @@ export class BatchController {
     description: `PAYLOAD_TOO_LARGE: a batch body over ${BATCH_BODY_LIMIT.replace('kb', ' KB')}`,
     ...errorExample('PAYLOAD_TOO_LARGE', 'The request body is larger than 262144 bytes.'),
   })
-  async run(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
+  async run(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Buffer> {
     // Typed `unknown`, so the global pipe leaves the body alone: the envelope is checked without copying the items.
     return this.batch.run(await this.batch.envelope(body), res.locals as RequestTrace, correlationIdOf(req));
   }

@@ -2,19 +2,21 @@ import { Injectable } from '@nestjs/common';
 import { errorBody } from '../../common/error.filter';
 import type { RequestTrace } from '../../common/request-log';
 import { buildValidationPipe } from '../../common/validation';
-import { expandMeaning, meaningLibraries } from '../../engine/meaning';
+import { expandMeaningBytes, meaningLibraries } from '../../engine/meaning';
 import type { MeaningInput } from '../birth/jobs/payloads';
 import { ITEM_OPERATIONS, itemError, itemId, prepareItem, type PreparedItem } from './item-validation';
 import { JobRunner } from '../queue/job-runner.service';
 import { BatchRequestDto } from './batch.dto';
 
 type BatchOperation = 'chart' | 'advanced';
+const CLOSE = Buffer.from('}');
+const END = Buffer.from(']}');
 const OPERATIONS: readonly BatchOperation[] = ['chart', 'advanced'];
 
 /**
  * Many charts in one request: each item is validated exactly as its single call would be (the same pipe), the
  * valid ones run as jobs added in one round trip, and the answer keeps the request's order with each item's
- * result — the worker's JSON text as the single call answers it — or its own error.
+ * result — the worker's JSON text as the single call answers it — or its own error. The answer is its UTF-8 bytes.
  */
 @Injectable()
 export class BatchService {
@@ -22,7 +24,7 @@ export class BatchService {
 
   constructor(private readonly jobs: JobRunner) {}
 
-  async run(body: BatchRequestDto, trace: RequestTrace, correlationId: string): Promise<string> {
+  async run(body: BatchRequestDto, trace: RequestTrace, correlationId: string): Promise<Buffer> {
     const prepared = await Promise.all(body.items.map((item, index) => this.prepare(item, index)));
     const valid = prepared.filter((p): p is Extract<PreparedItem, { job: unknown }> => 'job' in p);
     const results = valid.length
@@ -33,19 +35,31 @@ export class BatchService {
       : [];
     let next = 0;
     let failed = 0;
-    const parts = prepared.map((p) => {
+    // Put together as bytes, each item's text encoded once. Joined as text, the items' strings (100 answers of about
+    // 3 KB, each inside a template) were flattened by the join and again by the encoding: 2.5-3.4 ms a 100-chart
+    // batch against 0.3 ms as bytes (in process); the API's CPU a batch fell from 17.6-25.3 to 15.0-16.9 ms (three
+    // interleaved pairs, 200 batches each, 2026-12-01).
+    const items: Buffer[] = [];
+    for (const p of prepared) {
       const id = JSON.stringify(p.id);
       const outcome = 'job' in p ? results[next++] : { ok: false as const, error: p.error };
+      const comma = items.length ? ',' : '';
       if (outcome.ok) {
         const text = String(outcome.value);
         // An item that asked for meaning: its markers swapped for the texts (see withMeaning in chart.service.ts).
-        const result = 'job' in p && (p.job.input as MeaningInput).meaning ? expandMeaning(text, meaningLibraries()) : text;
-        return `{"id":${id},"status":200,"result":${result}}`;
+        const meaning = 'job' in p && Boolean((p.job.input as MeaningInput).meaning);
+        items.push(
+          Buffer.from(`${comma}{"id":${id},"status":200,"result":`),
+          meaning ? expandMeaningBytes(text, meaningLibraries()) : Buffer.from(text),
+          CLOSE,
+        );
+        continue;
       }
       failed++;
-      return `{"id":${id},"status":${outcome.error.status},"error":${JSON.stringify(errorBody(outcome.error, correlationId).error)}}`;
-    });
-    return `{"count":${prepared.length},"succeeded":${prepared.length - failed},"failed":${failed},"items":[${parts.join(',')}]}`;
+      items.push(Buffer.from(`${comma}{"id":${id},"status":${outcome.error.status},"error":${JSON.stringify(errorBody(outcome.error, correlationId).error)}}`));
+    }
+    const head = Buffer.from(`{"count":${prepared.length},"succeeded":${prepared.length - failed},"failed":${failed},"items":[`);
+    return Buffer.concat([head, ...items, END]);
   }
 
   /**
