@@ -220,13 +220,13 @@ async function bullmqRoundTrips(): Promise<{ noopP50: number; chartP50: number }
     });
     await events.waitUntilReady();
     // Awaited as the product's API awaits its jobs: by their completed event (the job itself is gone by then).
-    const waiting = new Map<string, () => void>();
-    events.on('completed', ({ jobId }) => waiting.get(jobId)?.());
-    events.on('failed', ({ jobId, failedReason }) => console.error(`bullmq floor: job ${jobId} failed: ${failedReason}`));
+    const waiting = new Map<string, { resolve: () => void; reject: (err: Error) => void }>();
+    events.on('completed', ({ jobId }) => waiting.get(jobId)?.resolve());
+    events.on('failed', ({ jobId, failedReason }) => waiting.get(jobId)?.reject(new Error(`bullmq floor: job ${jobId} failed: ${failedReason}`)));
     let id = 0;
     const once = async (name: string, data: object) => {
       const jobId = `j${++id}`;
-      const done = new Promise<void>((resolve) => waiting.set(jobId, resolve));
+      const done = new Promise<void>((resolve, reject) => waiting.set(jobId, { resolve, reject }));
       const t0 = process.hrtime.bigint();
       await queue.add(name, data, { jobId, removeOnComplete: true, removeOnFail: true });
       await done;
@@ -243,7 +243,7 @@ async function bullmqRoundTrips(): Promise<{ noopP50: number; chartP50: number }
     return { noopP50: await p50('noop', () => ({}), 500), chartP50: await p50('chart', chartBirth, 500) };
   } finally {
     worker.kill('SIGTERM');
-    await new Promise((r) => (worker.exitCode === null ? worker.once('exit', r) : r(undefined)));
+    await new Promise((r) => (worker.exitCode === null && worker.signalCode === null ? worker.once('exit', r) : r(undefined)));
     await Promise.all([queue.close(), events.close()]);
     connection.disconnect();
     await deletePrefix(prefix).catch(() => undefined);
