@@ -135,7 +135,11 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
         });
         events.on('failed', ({ jobId, failedReason }) => {
           const entry = this.entries.get(jobId);
-          if (entry) this.failed(entry, failedReason);
+          if (!entry) return;
+          // An input error is final, however often it is heard. Any other failure is acted on once per failed run,
+          // and the event may come late: confirmFailed reads which run the notice is about.
+          if (failedReason.startsWith(INPUT_ERROR_MARKER)) this.failed(entry, failedReason);
+          else void this.confirmFailed(entry);
         });
       }
     }
@@ -313,8 +317,7 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
     } catch {
       entry.needsAdd = true; // Redis away: the sweep adds it once Redis is back
     } finally {
-      entry.busy = false;
-      entry.checkedAt = Date.now();
+      this.idle(entry);
       // Its last waiter left while the add was in flight (cancel skips a job not yet added): abandon it now.
       if (entry.lane === 'heavy' && !entry.settled && !entry.needsAdd && this.entries.get(entry.jobId) !== entry) void this.abandon(entry);
     }
@@ -342,6 +345,36 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
+  /**
+   * A failure event, read against the job's state in Redis before it is acted on. A failed run is heard twice when
+   * the state read after an add finds it failed before its event comes; the event of a run already computed afresh
+   * may even come after the new add. Acting on both would spend a fresh attempt (or one of the Redis faults) on one
+   * failure: a poison job answered after one run instead of two, seen as 6 runs instead of 7 in a CI run of
+   * 2026-12-01. Failures are rare, so the read costs nothing that matters.
+   */
+  private async confirmFailed(entry: Entry): Promise<void> {
+    // Already acted on (the remove and add of its fresh run are due), or being read: that read answers it.
+    if (entry.settled || entry.busy || entry.needsRemove || entry.needsAdd) return;
+    entry.busy = true;
+    try {
+      await this.check(entry);
+    } catch {
+      // Redis away or slow: the sweep reads it later, and every reconnect reads all jobs at once
+    } finally {
+      this.idle(entry);
+    }
+  }
+
+  /**
+   * The entry's Redis call is over. A failure it found is removed at once rather than at the next sweep (its
+   * removeFailed found the entry busy).
+   */
+  private idle(entry: Entry): void {
+    entry.busy = false;
+    entry.checkedAt = Date.now();
+    if (entry.needsRemove && !entry.settled && this.up) void this.removeFailed(entry);
+  }
+
   private async recheck(entry: Entry): Promise<void> {
     entry.busy = true;
     try {
@@ -352,8 +385,7 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
     } catch {
       // looked at again on the next sweep
     } finally {
-      entry.busy = false;
-      entry.checkedAt = Date.now();
+      this.idle(entry);
     }
   }
 
