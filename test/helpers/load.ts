@@ -3,7 +3,7 @@
  * for `durationMs`, every request a distinct birth. Every answer is recorded (status, when it was sent, how
  * long it took); a request that got no answer at all is recorded with status 0.
  */
-import { TEST_API_KEY } from './service';
+import { TEST_API_KEY } from './test-key';
 
 export interface Sample {
   status: number;

@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { deleteByPrefix } from '../../src/modules/redis/scan';
 import { assertErrorShape } from './error-shape';
+import { TEST_API_KEY } from './test-key';
 
-export const TEST_API_KEY = 'test-key-0123456789abcdef';
+export { TEST_API_KEY } from './test-key';
 export const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const ROOT = join(__dirname, '..', '..');
 
