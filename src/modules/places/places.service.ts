@@ -5,13 +5,13 @@ import { EngineInputError } from '../../engine/types';
 
 /**
  * Place search for sign-up forms, answered by the API process itself from the gazetteer in memory (no queue: a
- * search takes microseconds, a job round trip a millisecond). The gazetteer is loaded at start, as the worker
- * loads it, so no caller pays for it.
+ * search takes microseconds, a job round trip a millisecond). The gazetteer and its search index are made at start,
+ * as a worker makes the gazetteer (without the search index, which it never uses), so no caller pays for them.
  */
 @Injectable()
 export class PlacesService implements OnModuleInit {
   onModuleInit(): void {
-    loadGazetteer();
+    loadGazetteer().warmSearch();
   }
 
   search(q: string, limit = 10): { query: string; count: number; places: PlaceSuggestion[] } {
