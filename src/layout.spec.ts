@@ -81,7 +81,7 @@ describe('the layout', () => {
     ).toEqual(['jobs/job-table', 'jobs/slicer']);
   });
 
-  it('the load generators the tests run in child processes load no Nest module and no registry (they must start in a moment)', () => {
+  it('the load generators the tests run in child processes import only each other and Node (they must start in a moment)', () => {
     const seen = new Set<string>();
     const walk = (file: string): void => {
       if (seen.has(file)) return;
@@ -89,9 +89,10 @@ describe('the layout', () => {
       for (const spec of runtimeImportsOf(file)) if (spec.startsWith('.')) walk(tsFileOf(target(file, spec)));
     };
     walk(join(SRC, '..', 'test', 'helpers', 'heavy-load.ts'));
-    expect(seen.size).toBeGreaterThan(3);
-    const heavy = [...seen].filter((f) => inside(MODULES, f) && !inside(join(MODULES, 'openapi', 'schemas'), f) && !inside(join(MODULES, 'redis'), f));
-    expect(heavy.map((f) => relative(SRC, f))).toEqual([]);
-    expect([...seen].filter((f) => runtimeImportsOf(f).some((spec) => spec.startsWith('@nestjs/')))).toEqual([]);
+    // load.ts once took the test key from service.ts, and with it ioredis, ajv and the OpenAPI schemas: 3.4 s of CPU
+    // at each child's start (1.0 s without), inside the fairness tests' measured windows.
+    const files = [...seen].map((f) => relative(join(SRC, '..'), f)).sort();
+    expect(files).toEqual(['test/helpers/heavy-load.ts', 'test/helpers/load.ts', 'test/helpers/test-key.ts']);
+    expect([...seen].flatMap((f) => runtimeImportsOf(f).filter((spec) => !spec.startsWith('.') && !spec.startsWith('node:')))).toEqual([]);
   });
 });
