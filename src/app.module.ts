@@ -1,44 +1,11 @@
-import { DynamicModule, Module, Type } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
-import { AdminModule } from './modules/admin/admin.module';
-import { AdviceModule } from './modules/advice/advice.module';
-import { AuthModule } from './modules/auth/auth.module';
-import { ChartModule } from './modules/chart/chart.module';
 import { HealthModule } from './modules/health/health.module';
-import { HomeModule } from './modules/home/home.module';
-import { McpModule } from './modules/mcp/mcp.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
-import { QueueModule } from './modules/queue/queue.module';
 import { QueuesModule } from './modules/queue/queues.module';
 import { RedisModule } from './modules/redis/redis.module';
-import { BatchModule } from './modules/batch/batch.module';
-import { BulkModule } from './modules/bulk/bulk.module';
-import { PlacesModule } from './modules/places/places.module';
-import { ReferenceModule } from './modules/reference/reference.module';
-import { PurchaseModule } from './modules/purchase/purchase.module';
-import { RecoveryModule } from './modules/recovery/recovery.module';
-import { SdkModule } from './modules/sdk/sdk.module';
-import { UsageModule } from './modules/usage/usage.module';
-import { TimeSeriesModule } from './modules/time-series/time-series.module';
 import { ProcessorsModule } from './processors/processors.module';
-
-/** Feature modules that serve public HTTP routes (API role only). */
-const API_FEATURES: Type[] = [
-  ChartModule,
-  BatchModule,
-  BulkModule,
-  TimeSeriesModule,
-  PlacesModule,
-  ReferenceModule,
-  AdviceModule,
-  PurchaseModule,
-  RecoveryModule,
-  McpModule,
-  HomeModule,
-  SdkModule,
-  UsageModule,
-];
 
 /**
  * One module tree, two roles. `api` serves HTTP and produces jobs; `worker` runs the processors with only
@@ -48,8 +15,15 @@ const API_FEATURES: Type[] = [
 export class AppModule {
   static forRole(config: AppConfig): DynamicModule {
     const imports: DynamicModule['imports'] = [ConfigModule.forRoot(config), RedisModule, QueuesModule, HealthModule, MetricsModule];
-    if (config.role !== 'worker') imports.push(AuthModule, QueueModule, ...API_FEATURES, AdminModule.forRoot(config));
+    // Required for the API role only (api-role.ts): a worker process never loads the API's modules.
+    if (config.role !== 'worker') imports.push(...apiRole().apiModules(config));
     if (config.role !== 'api') imports.push(ProcessorsModule.forConfig(config));
     return { module: AppModule, imports };
   }
+}
+
+/** The API role's modules and HTTP pieces, loaded by the processes that serve the API only (api-role.ts says why). */
+export function apiRole(): typeof import('./api-role') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded for the API role only, see above
+  return require('./api-role') as typeof import('./api-role');
 }

@@ -1,5 +1,4 @@
 import { Controller, Get, Headers, Inject, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiError } from '../../common/api-error';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -11,9 +10,8 @@ import { MetricsService } from './metrics.service';
  * GET /metrics in the Prometheus text format, on every process (API and worker). It holds counts, durations and
  * the top keys' hash prefixes: set METRICS_TOKEN to require `Authorization: Bearer <token>`, or METRICS_PORT to
  * serve it on a listener of its own (metrics-server.ts), and it is then not found here. In production one of the
- * two is required (config/app-config.ts).
+ * two is required (config/app-config.ts). Not in the OpenAPI document, which reads the public API's modules only.
  */
-@ApiExcludeController()
 @Public()
 @Controller('metrics')
 export class MetricsController {

@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, Type } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { RESPONSE_SCHEMAS } from './response-schemas';
 import { OPERATIONS, type Operation } from './operations';
@@ -10,9 +10,11 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /**
  * The OpenAPI 3.1 document GET /docs-json serves: the routes and request DTOs as @nestjs/swagger reads them from
  * the controllers, completed from the operation registry — every JSON answer points at its response schema,
- * every error answer at the one error shape, and the Bearer form of the key is offered beside HD-Api-Key.
+ * every error answer at the one error shape, and the Bearer form of the key is offered beside HD-Api-Key. Only the
+ * controllers of `include` are read: the public API's modules, not the probes and metrics every process serves
+ * (which so carry no Swagger decorator, and a worker never loads @nestjs/swagger: src/api-role.ts).
  */
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+export function buildOpenApiDocument(app: INestApplication, include: Type[]): OpenAPIObject {
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
@@ -50,7 +52,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'Operations, outside this document: `GET /health` (`/health/ready`, `/health/live`), `GET /metrics` (Prometheus), `/admin/queues` (dashboard)',
       )
       .build(),
-    { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` },
+    { include, operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` },
   );
   completeDocument(document);
   return document;
