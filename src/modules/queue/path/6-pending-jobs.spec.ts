@@ -22,6 +22,7 @@ const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
 /** What ioredis reports when a Cluster command meets a master that is failing over (seen in the shard failover test). */
 const FAILOVER_REASON = 'Too many Cluster redirections. Last error: Error: Connection is closed.';
+const SLOW = 'slow:';
 
 describe('PendingJobs: a failed job (real Redis, queue and worker)', () => {
   const prefix = `hdunit${randomBytes(4).toString('hex')}`;
@@ -30,7 +31,7 @@ describe('PendingJobs: a failed job (real Redis, queue and worker)', () => {
   let pending: PendingJobs;
   let queue: Queue;
   let worker: Worker;
-  /** Per job id, what its runs do in turn: a reason to fail with, or undefined to answer. */
+  /** Per job id, what its runs do in turn: a reason to fail with, SLOW and a delay in ms to answer late, or undefined to answer. */
   const plans = new Map<string, (string | undefined)[]>();
   const runs = new Map<string, number>();
 
@@ -47,9 +48,11 @@ describe('PendingJobs: a failed job (real Redis, queue and worker)', () => {
       (job: Job) => {
         const run = runs.get(job.id!) ?? 0;
         runs.set(job.id!, run + 1);
-        const reason = plans.get(job.id!)?.[run];
-        if (reason) return Promise.reject(new Error(reason));
-        return Promise.resolve(JSON.stringify({ answeredAtRun: run + 1 }));
+        const step = plans.get(job.id!)?.[run];
+        const answer = JSON.stringify({ answeredAtRun: run + 1 });
+        if (step?.startsWith(SLOW)) return new Promise((resolve) => setTimeout(() => resolve(answer), Number(step.slice(SLOW.length))));
+        if (step) return Promise.reject(new Error(step));
+        return Promise.resolve(answer);
       },
       { connection: bullConnection(config), prefix: config.queuePrefix },
     );
@@ -101,6 +104,18 @@ describe('PendingJobs: a failed job (real Redis, queue and worker)', () => {
     expect(runs.get(id)).toBe(2);
   });
 
+  it('acts on a failed run once, even when its event comes again after the job was added afresh', async () => {
+    const id = `late-${randomBytes(4).toString('hex')}`;
+    const answer = waitFor(id, ['engine failed', `${SLOW}600`]);
+    // The fresh run is being computed: the first run's failure event comes once more, as a reader that fell behind
+    // would deliver it (the stream is read by another connection than the state reads). Acted on, it would spend no
+    // attempt left and answer the failure of a run already computed afresh.
+    await waitUntil(() => runs.get(id) === 2);
+    moduleRef.get(QueueEventsService).of('light').emit('failed', { jobId: id, failedReason: 'engine failed' }, '0-0');
+    await expect(answer).resolves.toEqual(JSON.stringify({ answeredAtRun: 2 }));
+    expect(runs.get(id)).toBe(2);
+  });
+
   it('removes the failed job before adding it again, trying the remove until Redis takes it', async () => {
     const id = `remove-${randomBytes(4).toString('hex')}`;
     // The first remove meets Redis failing over (as the one 500 of the CI run of 2026-12-01 most likely did): an add
@@ -114,3 +129,11 @@ describe('PendingJobs: a failed job (real Redis, queue and worker)', () => {
     }
   });
 });
+
+async function waitUntil(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
