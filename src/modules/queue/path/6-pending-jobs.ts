@@ -91,6 +91,8 @@ interface Entry {
   startedAt: number;
   /** Its answer is being read from its job hash (a heavy answer, jobs/result-by-reference.ts). */
   reading?: boolean;
+  /** A failure event came while another Redis call on it was in flight: its state is read again once that call ends. */
+  failureHeard?: boolean;
 }
 
 /** The queue connection as far as this file needs it. */
@@ -353,8 +355,13 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
    * 2026-12-01. Failures are rare, so the read costs nothing that matters.
    */
   private async confirmFailed(entry: Entry): Promise<void> {
-    // Already acted on (the remove and add of its fresh run are due), or being read: that read answers it.
-    if (entry.settled || entry.busy || entry.needsRemove || entry.needsAdd) return;
+    // Already acted on: the remove and add of its fresh run are due.
+    if (entry.settled || entry.needsRemove || entry.needsAdd) return;
+    // Being read (or added): that read may have been made before the failure, so the state is read again after it.
+    if (entry.busy) {
+      entry.failureHeard = true;
+      return;
+    }
     entry.busy = true;
     try {
       await this.check(entry);
@@ -367,12 +374,16 @@ export class PendingJobs implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * The entry's Redis call is over. A failure it found is removed at once rather than at the next sweep (its
-   * removeFailed found the entry busy).
+   * removeFailed found the entry busy); a failure event heard meanwhile is confirmed now.
    */
   private idle(entry: Entry): void {
     entry.busy = false;
     entry.checkedAt = Date.now();
-    if (entry.needsRemove && !entry.settled && this.up) void this.removeFailed(entry);
+    const heard = entry.failureHeard;
+    entry.failureHeard = false;
+    if (entry.settled || !this.up) return;
+    if (entry.needsRemove) void this.removeFailed(entry);
+    else if (heard) void this.confirmFailed(entry);
   }
 
   private async recheck(entry: Entry): Promise<void> {
