@@ -55,7 +55,7 @@ import { UsageModule } from './modules/usage/usage.module';
 import { UsageService, usageSink } from './modules/usage/usage.service';
 
 /** Stripe's events are a few KB; anything near this is not from Stripe. */
-export const WEBHOOK_BODY_LIMIT = '256kb';
+const WEBHOOK_BODY_LIMIT = '256kb';
 
 /** Feature modules that serve public HTTP routes. */
 const API_FEATURES: Type[] = [

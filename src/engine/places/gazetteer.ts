@@ -147,8 +147,12 @@ export class Gazetteer {
 
   /** Makes the search's index now rather than at the first search (the API, at its start). */
   warmSearch(): void {
+    this.searchIndex();
+  }
+
+  private searchIndex(): PlaceSearch {
     if (!this.loc) throw new Error('gazetteer: the data file has no #loc column; rebuild it with scripts/build-places.js');
-    this.ranking ??= new PlaceSearch(this.places, this.keys);
+    return (this.ranking ??= new PlaceSearch(this.places, this.keys));
   }
 
   /** Number of name entries in the index (for diagnostics). */
@@ -510,9 +514,9 @@ export class Gazetteer {
     if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_MAX_LIMIT) {
       throw new EngineInputError('INVALID_LIMIT', `limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}.`, { limit });
     }
-    this.warmSearch();
+    const ranking = this.searchIndex();
     for (const scope of this.searchScopes(parts)) {
-      const found = this.ranking!.searchIn(text.split(' '), scope, limit);
+      const found = ranking.searchIn(text.split(' '), scope, limit);
       if (found.length) return found.map(({ id, e }) => this.suggestion(id, (this.ePost[e] & 1) === 1 ? this.keys.entryText(e) : this.names.get(id)));
     }
     return [];
