@@ -13,6 +13,7 @@ import { answerMetricsAsks, resolveWorkerCount, stopWithParent, tellParentListen
 import { lowerCpuPriority } from './common/cpu-priority';
 import { JsonLogger } from './common/json-logger';
 import { startsHeavyChild } from './processors/heavy-child';
+import { exitIfStopOverruns } from './common/stop-deadline';
 
 /** How long a worker waits for its heavy-lane child to be serving before it serves itself (WORKER_LANES=split). */
 const HEAVY_CHILD_START_MS = 60_000;
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
     }
   }
 
+  // Armed before anything that a stop signal could find waiting on Redis.
+  exitIfStopOverruns(config.shutdownTimeoutMs, new JsonLogger(config.logLevel));
   stopWithParent();
   // A process of the heavy lane alone yields the CPU to light work (processors/heavy-child.ts), from its first job on.
   if (config.role === 'worker' && config.workerLanes === 'heavy') lowerCpuPriority(config.heavyNice);

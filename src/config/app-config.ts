@@ -24,6 +24,8 @@ export interface AppConfig {
   staticApiKeys: string[];
   workerConcurrency: number;
   jobTimeoutMs: number;
+  /** SHUTDOWN_TIMEOUT_MS: after a stop signal the process exits by then, however its graceful close is going. */
+  shutdownTimeoutMs: number;
   queueMaxWaiting: number;
   /** Requests of one key worked on at once per API process; more wait their turn, unread (0: no limit). */
   keyConcurrency: number;
@@ -266,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const lightQueuePrefixes = shardPrefixes(redisPrefix, queuePrefix, int(env, 'REDIS_QUEUE_SHARDS', 1, 1, 64), redisMode === 'cluster');
 
   const port = int(env, 'PORT', role === 'worker' ? 3001 : 3000, 0, 65535); // 0: any free port
+  const jobTimeoutMs = int(env, 'JOB_TIMEOUT_MS', 10_000, 100, 120_000);
   return {
     role,
     port,
@@ -273,7 +276,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrlIsDefault: !env.REDIS_URL,
     staticApiKeys,
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 4, 1, 1000),
-    jobTimeoutMs: int(env, 'JOB_TIMEOUT_MS', 10_000, 100, 120_000),
+    jobTimeoutMs,
+    // Default: the requests in flight get their whole deadline, and the close after them 20 s (common/stop-deadline.ts).
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', jobTimeoutMs + 20_000, 1_000, 3_600_000),
     mcpMaxBatchCalls: int(env, 'MCP_MAX_BATCH_CALLS', 32, 1, 1_000),
     mcpMaxAnswerBytes: int(env, 'MCP_MAX_ANSWER_BYTES', 4 * 1024 * 1024, 1_024, 256 * 1024 * 1024),
     queueMaxWaiting: int(env, 'QUEUE_MAX_WAITING', 5_000, 0, 10_000_000),
