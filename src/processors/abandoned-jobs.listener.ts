@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type Redis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { abandonedChannel, ABANDONED_MARKER } from '../jobs/job-types';
-import { createRedisClient } from '../modules/redis/redis-connection';
+import { createSubscriber } from '../modules/redis/redis-connection';
 import { WorkerState } from './worker.state';
 
 /**
@@ -32,7 +32,7 @@ export class AbandonedJobsListener implements OnApplicationBootstrap, OnApplicat
 
   onApplicationBootstrap(): void {
     // A subscribed connection runs nothing else, hence its own; it reconnects and resubscribes by itself.
-    const subscriber = (this.subscriber = createRedisClient(this.config, { maxRetriesPerRequest: null }) as Redis);
+    const subscriber = (this.subscriber = createSubscriber(this.config));
     subscriber.on('error', () => undefined);
     subscriber.on('message', (_channel: string, jobId: string) => this.cancel(jobId));
     subscriber.subscribe(abandonedChannel(this.config.queuePrefix)).catch((err: Error) => this.logger.warn(`abandoned channel: ${err.message}`));

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { createRedisClient } from '../redis/redis-connection';
+import { createSubscriber } from '../redis/redis-connection';
 import { RedisClient } from '../redis/redis.module';
 import { scanNames } from '../redis/scan';
 import { generateApiKey, hashApiKey, matchesAnyHash } from './api-key';
@@ -274,7 +274,7 @@ export class ApiKeyService extends ApiKeyStore implements OnModuleInit, OnApplic
 
   onModuleInit(): void {
     // A subscribed connection cannot run other commands, hence its own; it retries for ever in the background.
-    this.subscriber = createRedisClient(this.config, { maxRetriesPerRequest: null }) as Redis;
+    this.subscriber = createSubscriber(this.config);
     this.subscriber.on('error', () => undefined);
     this.listenForRevocations(this.subscriber).catch((err) => this.logger.warn(`revocation channel: ${(err as Error).message}`));
   }

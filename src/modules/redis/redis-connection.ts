@@ -14,6 +14,7 @@
 import type { ConnectionOptions } from 'bullmq';
 import Redis, { Cluster, type ClusterOptions, type RedisOptions } from 'ioredis';
 import type { AppConfig } from '../../config/app-config';
+import { clusterNodeConnector } from './cluster-node-connector';
 import { FailoverSafeSentinelConnector } from './failover-safe-sentinel-connector';
 import { redisOptionsFromUrl } from './redis-options';
 
@@ -102,6 +103,22 @@ export function clusterClientOptions(config: AppConfig, overrides: ConnectionOve
 export function createRedisClient(config: AppConfig, overrides: ConnectionOverrides = {}): Redis | Cluster {
   if (config.redisMode === 'cluster') return new Cluster(config.redisClusterNodes ?? [], clusterClientOptions(config, overrides));
   return new Redis(redisClientOptions(config, overrides));
+}
+
+/**
+ * A client for SUBSCRIBE (a subscribed connection runs nothing else). In cluster mode a plain client on one node at a
+ * time (cluster-node-connector.ts says why), with REDIS_URL's user, password and TLS; otherwise createRedisClient's.
+ * It reconnects with the capped back-off and resubscribes by itself.
+ */
+export function createSubscriber(config: AppConfig): Redis {
+  if (config.redisMode !== 'cluster') return createRedisClient(config, { maxRetriesPerRequest: null }) as Redis;
+  const { db: _db, ...nodeOptions } = redisOptionsFromUrl(config.redisUrl);
+  return new Redis({
+    ...nodeOptions,
+    retryStrategy: reconnectDelay,
+    maxRetriesPerRequest: null,
+    Connector: clusterNodeConnector(config.redisClusterNodes ?? []),
+  });
 }
 
 /**
