@@ -20,6 +20,11 @@ export function childrenOf(pid: number): number[] {
   }
 }
 
+/** The pids of a process's descendants, children first. */
+export function descendantsOf(pid: number): number[] {
+  return childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)]);
+}
+
 /** A process's user and system CPU so far, s, all its threads (/proc/<pid>/stat, in clock ticks of 1/100 s); 0 once it is gone. */
 export function cpuSeconds(pid: number): number {
   try {

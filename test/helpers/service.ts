@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { deleteByPrefix } from '../../src/modules/redis/scan';
 import { assertErrorShape } from './error-shape';
+import { alive, descendantsOf } from './processes';
 import { TEST_API_KEY } from './test-key';
 
 export { TEST_API_KEY } from './test-key';
@@ -148,7 +149,18 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       await Promise.all([stopProcess(api), ...extraApis.map(stopProcess)]);
     },
     async stop() {
-      await Promise.all([stopProcess(api), ...extraApis.map(stopProcess), ...service.workers.map(stopProcess)]);
+      // A worker's heavy-lane child stops with its parent; one whose parent had to be killed (a stop past 10 s) is
+      // killed here too, so that no process of a test outlives it (one left running kept jest from exiting).
+      const processes = [api, ...extraApis, ...service.workers];
+      const descendants = processes.flatMap((child) => (child.pid ? descendantsOf(child.pid) : []));
+      await Promise.all(processes.map(stopProcess));
+      for (const pid of descendants) {
+        try {
+          if (alive(pid)) process.kill(pid, 'SIGKILL');
+        } catch {
+          // gone meanwhile
+        }
+      }
       await deletePrefix(prefix, common.REDIS_URL).catch(() => undefined);
     },
   };
