@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { ChildStops } from './common/child-stops';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { HealthModule } from './modules/health/health.module';
@@ -18,7 +19,7 @@ export class AppModule {
     // Required for the API role only (api-role.ts): a worker process never loads the API's modules.
     if (config.role !== 'worker') imports.push(...apiRole().apiModules(config));
     if (config.role !== 'api') imports.push(ProcessorsModule.forConfig(config));
-    return { module: AppModule, imports };
+    return { module: AppModule, imports, providers: [ChildStops] };
   }
 }
 

@@ -14,6 +14,7 @@ import { lowerCpuPriority } from './common/cpu-priority';
 import { JsonLogger } from './common/json-logger';
 import { startsHeavyChild } from './processors/heavy-child';
 import { exitIfStopOverruns } from './common/stop-deadline';
+import { stopWithThisProcess } from './common/child-stops';
 
 /** How long a worker waits for its heavy-lane child to be serving before it serves itself (WORKER_LANES=split). */
 const HEAVY_CHILD_START_MS = 60_000;
@@ -66,9 +67,9 @@ async function main(): Promise<void> {
   }
   const server = (await app.listen(config.port)) as Server;
   tellParentListening();
-  // The workers stop after the API has answered its last request (their jobs included).
-  if (pool) server.once('close', () => void pool.stop());
-  if (heavyChild) server.once('close', () => void heavyChild.stop());
+  // The workers stop after the API has answered its last request (their jobs included), and this process waits for them.
+  if (pool) stopWithThisProcess(() => pool.stop());
+  if (heavyChild) stopWithThisProcess(() => heavyChild.stop());
   // Requests wait for their job up to JOB_TIMEOUT_MS; the HTTP timeouts must be longer.
   server.requestTimeout = config.jobTimeoutMs + 5_000;
   server.headersTimeout = config.jobTimeoutMs + 6_000;

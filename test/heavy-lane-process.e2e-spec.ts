@@ -4,9 +4,11 @@
  * worker and Redis; the processes are read from /proc.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { heavyRequest } from './helpers/heavy-load';
 import { sample, scrape } from './helpers/metrics';
 import { alive, childrenOf } from './helpers/processes';
-import { post, RunningService, startService, waitFor } from './helpers/service';
+import Redis from 'ioredis';
+import { post, REDIS_URL, RunningService, startService, waitFor } from './helpers/service';
 
 const BIRTH = { birthdate: '1990-05-15', birthtime: '14:30', location: 'London, United Kingdom' };
 
@@ -22,6 +24,11 @@ function envOf(pid: number): Record<string, string> {
       .filter(Boolean)
       .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
   );
+}
+
+/** True while the process runs (a zombie, gone but not reaped yet, counts as gone). */
+function running(pid: number): boolean {
+  return alive(pid) && !readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].startsWith('Z');
 }
 
 describe('the heavy lane in a child process of the worker (WORKER_LANES=split)', () => {
@@ -84,5 +91,25 @@ describe('the heavy lane in a child process of the worker (WORKER_LANES=split)',
     const [child] = childrenOf(worker);
     process.kill(worker, 'SIGKILL');
     await waitFor(() => !alive(child) || readFileSync(`/proc/${child}/stat`, 'utf8').split(') ')[1].startsWith('Z'), 20_000, 'the child to exit');
+  }, 60_000);
+
+  it('a worker stopped (SIGTERM) exits after its child, which finishes the heavy job it holds', async () => {
+    await svc.startWorker();
+    const worker = svc.worker!;
+    await waitFor(() => childrenOf(worker.pid!).length === 1, 20_000, 'the heavy-lane child');
+    const [child] = childrenOf(worker.pid!);
+    const redis = new Redis(REDIS_URL);
+    try {
+      // Ten years of ingresses: heavy, so the child's; the stop comes once the child holds it.
+      const { path, body } = heavyRequest('ingresses', 4_242);
+      const answer = post(svc.baseUrl, path, body);
+      await waitFor(async () => (await redis.llen(`${svc.prefix}:charts-heavy:active`)) > 0, 20_000, 'the heavy job taken');
+      const childRunningAtWorkerExit = new Promise<boolean>((resolve) => worker.once('exit', () => resolve(running(child))));
+      worker.kill('SIGTERM');
+      expect(await childRunningAtWorkerExit).toBe(false);
+      expect((await answer).status).toBe(200);
+    } finally {
+      redis.disconnect();
+    }
   }, 60_000);
 });
