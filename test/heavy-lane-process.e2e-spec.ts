@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { heavyRequest } from './helpers/heavy-load';
 import { sample, scrape } from './helpers/metrics';
-import { alive, childrenOf } from './helpers/processes';
+import { childrenOf, running } from './helpers/processes';
 import Redis from 'ioredis';
 import { post, REDIS_URL, RunningService, startService, waitFor } from './helpers/service';
 
@@ -24,11 +24,6 @@ function envOf(pid: number): Record<string, string> {
       .filter(Boolean)
       .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
   );
-}
-
-/** True while the process runs (a zombie, gone but not reaped yet, counts as gone). */
-function running(pid: number): boolean {
-  return alive(pid) && !readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].startsWith('Z');
 }
 
 describe('the heavy lane in a child process of the worker (WORKER_LANES=split)', () => {
@@ -90,7 +85,7 @@ describe('the heavy lane in a child process of the worker (WORKER_LANES=split)',
     await waitFor(() => childrenOf(worker).length === 1, 20_000, 'the heavy-lane child');
     const [child] = childrenOf(worker);
     process.kill(worker, 'SIGKILL');
-    await waitFor(() => !alive(child) || readFileSync(`/proc/${child}/stat`, 'utf8').split(') ')[1].startsWith('Z'), 20_000, 'the child to exit');
+    await waitFor(() => !running(child), 20_000, 'the child to exit');
   }, 60_000);
 
   it('a worker stopped (SIGTERM) exits after its child, which finishes the heavy job it holds', async () => {

@@ -4,22 +4,11 @@
  * close waits for Redis for ever; before the deadline existed, an API, a worker and its heavy-lane child sent
  * SIGTERM so were all still running 25 s later, and a heavy-lane child whose parent died lived on by itself.
  */
-import { readFileSync } from 'node:fs';
-import { childrenOf } from './helpers/processes';
+import { childrenOf, running } from './helpers/processes';
 import { RedisProcess, startRedisServer } from './helpers/redis-servers';
 import { RunningService, startService, waitFor } from './helpers/service';
 
 const SHUTDOWN_TIMEOUT_MS = 3_000;
-
-/** True while the process runs (a zombie, gone but not yet reaped by whoever adopted it, counts as gone). */
-function running(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 describe('SHUTDOWN_TIMEOUT_MS: a process whose stop waits on a Redis that does not answer exits anyway', () => {
   let redis: RedisProcess;

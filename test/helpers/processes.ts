@@ -11,6 +11,16 @@ export function alive(pid: number): boolean {
   }
 }
 
+/** True while the process runs: a zombie (gone, not yet reaped by its parent or whoever adopted it) counts as gone. */
+export function running(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
 /** The pids of a process's children (the kernel's list for its main thread); none once it is gone. */
 export function childrenOf(pid: number): number[] {
   try {
