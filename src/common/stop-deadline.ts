@@ -16,6 +16,12 @@ import type { JsonLogger } from './json-logger';
 export function exitIfStopOverruns(deadlineMs: number, logger: JsonLogger, signals: NodeJS.Signals[] = ['SIGTERM', 'SIGINT']): void {
   let armed = false;
   const arm = (signal: NodeJS.Signals) => {
+    // A signal that nothing else listens for (still starting: Nest's shutdown hooks are not installed yet) ends the
+    // process at once, as it did before this listener existed: the signal again, with no listener left, is fatal.
+    if (process.listenerCount(signal) === 0) {
+      process.kill(process.pid, signal);
+      return;
+    }
     if (armed) return;
     armed = true;
     setTimeout(() => {
