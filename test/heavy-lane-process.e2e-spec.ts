@@ -4,10 +4,10 @@
  * worker and Redis; the processes are read from /proc.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import Redis from 'ioredis';
 import { heavyRequest } from './helpers/heavy-load';
 import { sample, scrape } from './helpers/metrics';
 import { childrenOf, running } from './helpers/processes';
-import Redis from 'ioredis';
 import { post, REDIS_URL, RunningService, startService, waitFor } from './helpers/service';
 
 const BIRTH = { birthdate: '1990-05-15', birthtime: '14:30', location: 'London, United Kingdom' };

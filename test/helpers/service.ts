@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { deleteByPrefix } from '../../src/modules/redis/scan';
 import { assertErrorShape } from './error-shape';
-import { alive, descendantsOf } from './processes';
+import { descendantsOf } from './processes';
 import { TEST_API_KEY } from './test-key';
 
 export { TEST_API_KEY } from './test-key';
@@ -156,9 +156,9 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       await Promise.all(processes.map(stopProcess));
       for (const pid of descendants) {
         try {
-          if (alive(pid)) process.kill(pid, 'SIGKILL');
+          process.kill(pid, 'SIGKILL');
         } catch {
-          // gone meanwhile
+          // gone already
         }
       }
       await deletePrefix(prefix, common.REDIS_URL).catch(() => undefined);

@@ -17,6 +17,7 @@ import { QueuesModule } from '../queues.module';
 import { jobOptions } from '../retention';
 import { Lanes } from './4-lanes';
 import { isRedisFault, JobFailed, PendingJobs } from './6-pending-jobs';
+import { waitFor as waitForCondition } from '../../../../test/helpers/service';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
@@ -110,7 +111,7 @@ describe('PendingJobs: a failed job (real Redis, queue and worker)', () => {
     // The fresh run is being computed: the first run's failure event comes once more, as a reader that fell behind
     // would deliver it (the stream is read by another connection than the state reads). Acted on, it would spend no
     // attempt left and answer the failure of a run already computed afresh.
-    await waitUntil(() => runs.get(id) === 2);
+    await waitForCondition(() => runs.get(id) === 2, 10_000, 'the fresh run');
     moduleRef.get(QueueEventsService).of('light').emit('failed', { jobId: id, failedReason: 'engine failed' }, '0-0');
     await expect(answer).resolves.toEqual(JSON.stringify({ answeredAtRun: 2 }));
     expect(runs.get(id)).toBe(2);
@@ -129,11 +130,3 @@ describe('PendingJobs: a failed job (real Redis, queue and worker)', () => {
     }
   });
 });
-
-async function waitUntil(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
