@@ -2,7 +2,8 @@
  * `npm run bench -- meaning` (issue 26): what `meaning` costs.
  * - The library: all five languages read in a fresh process, time and heap (after GC) — the issue's bounds are
  *   150 ms and 30 MB.
- * - The worker's part: /v1/chart and /v1/chart/advanced answers made with and without meaning, in process.
+ * - In process: a /v1/chart and a /v1/chart/advanced job (the same with meaning or without), and the API's part,
+ *   putting the texts into the plain answer (engine/meaning/chart-splice.ts).
  * - Over HTTP on the real service (API, worker, Redis; births: BENCH_MEANING_BIRTHS, below): /v1/chart at 32 connections, distinct births, with and
  *   without `meaning` in alternating rounds (the machine's drift falls on both), and at one connection, request by
  *   request alternating, the p50 and p99 (one caller's wait).
@@ -13,10 +14,11 @@
  *   10 % the issue allows.
  */
 import autocannon from 'autocannon';
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { promisify } from 'node:util';
 import Redis from 'ioredis';
 import { freePort, post, REDIS_URL, startService, TEST_API_KEY, waitFor } from '../test/helpers/service';
 import { cpuSeconds } from '../test/helpers/processes';
@@ -54,55 +56,140 @@ function libraryLoad(): { ms: number; heapMb: number } {
 function inProcess(report: Report): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded here, after the library timing ran in its own process
   const { chartJob, advancedJob } = require('../src/modules/chart/jobs/chart-jobs') as typeof import('../src/modules/chart/jobs/chart-jobs');
-  // The worker's part only: it marks the texts; the API swaps the markers for them (engine/meaning/annotate.ts).
-  const input = (i: number, meaning?: 'de') => ({
-    ...(JSON.parse(birth(i)) as { birthdate: string; birthtime: string; location: string }),
-    nodeType: 'true' as const,
-    ...(meaning ? { meaning } : {}),
-  });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
+  const { chartMeaningBytes, meaningLibraries } = require('../src/engine/meaning') as typeof import('../src/engine/meaning');
+  // A chart's job is the same with meaning or without; the API puts the texts into its plain answer
+  // (engine/meaning/chart-splice.ts). Both timed here, answer by answer, each a birth of its own.
+  const input = (i: number) => ({ ...(JSON.parse(birth(i)) as { birthdate: string; birthtime: string; location: string }), nodeType: 'true' as const });
+  const lib = meaningLibraries().de;
   for (const [name, job] of [
     ['chart', chartJob],
     ['advanced', advancedJob],
   ] as const) {
-    for (let i = 0; i < 300; i++) job(input(i, i % 2 ? 'de' : undefined));
-    // The two kinds alternate answer by answer, each a birth of its own, so the machine's drift and the caches'
-    // state fall on both alike (blocks of one kind then the other differed by up to a fifth between runs).
-    const n = 6000;
-    const spent = { plain: 0, meaning: 0 };
+    for (let i = 0; i < 300; i++) chartMeaningBytes(job(input(i)), lib);
+    const n = 3000;
+    const spent = { job: 0, splice: 0 };
     for (let i = 0; i < n; i++) {
-      const kind = i % 2 ? 'meaning' : 'plain';
-      const data = input(10_000 + i, kind === 'meaning' ? 'de' : undefined);
       const t0 = performance.now();
-      job(data);
-      spent[kind] += performance.now() - t0;
+      const plain = job(input(10_000 + i));
+      const t1 = performance.now();
+      chartMeaningBytes(plain, lib);
+      spent.job += t1 - t0;
+      spent.splice += performance.now() - t1;
     }
-    const plain = (spent.plain * 1000) / (n / 2);
-    const withMeaning = (spent.meaning * 1000) / (n / 2);
-    report(`meaning.job.${name}_us`, +plain.toFixed(0), 'µs per answer without meaning (in process)');
-    report(`meaning.job.${name}_meaning_us`, +withMeaning.toFixed(0), `µs with meaning (${((100 * withMeaning) / plain).toFixed(0)} %)`);
+    const jobUs = (spent.job * 1000) / n;
+    const spliceUs = (spent.splice * 1000) / n;
+    report(`meaning.job.${name}_us`, +jobUs.toFixed(0), 'µs for the job (the worker), with meaning or without (in process)');
+    report(`meaning.splice.${name}_us`, +spliceUs.toFixed(1), `µs for the API to put the texts in (${((100 * spliceUs) / jobUs).toFixed(0)} % of the job)`);
   }
 }
 
 /** Distinct births the load generator posts, one after another (`drive`): with `"meaning": "de"` or without. */
 let nextBirth = Math.floor(Math.random() * 1e6);
 
-/** autocannon at 32 connections against `url` for `seconds`, each request a birth of its own, with meaning or not. */
-function drive(url: string, meaning: boolean, seconds: number): ReturnType<typeof autocannon> {
-  return autocannon({
+/**
+ * The load generator (BENCH_MEANING_GENERATOR): `wrk` (Debian's package, C; the default where /usr/bin/wrk is) or
+ * `autocannon` (JavaScript, in this process). Both run on the same two cores as the service, so what the generator
+ * spends to read an answer is taken from the service: autocannon spent 58-86 µs more a request to read the 27 KB
+ * that meaning adds (its HTTP parser is JavaScript), wrk 19 µs, in runs of 2026-12-02. A caller elsewhere spends
+ * nothing here; wrk keeps the bench's figure closer to what the service itself can do. `apt-get install wrk`.
+ */
+const GENERATOR = process.env.BENCH_MEANING_GENERATOR ?? (existsSync('/usr/bin/wrk') ? 'wrk' : 'autocannon');
+if (GENERATOR !== 'wrk' && GENERATOR !== 'autocannon') throw new Error(`BENCH_MEANING_GENERATOR must be wrk or autocannon, got ${GENERATOR}`);
+
+/** What one drive measured: requests answered, their rate and p99, failures, bytes a response, the generator's CPU. */
+interface Driven {
+  requests: number;
+  perSecond: number;
+  p99Ms: number;
+  failures: string;
+  bytes: number;
+  generatorMs: number;
+}
+
+/** The generator at 32 connections against `url` for `seconds`, each request a birth of its own, with meaning or not. */
+function drive(url: string, meaning: boolean, seconds: number): Promise<Driven> {
+  const body = () => {
+    const b = birth(nextBirth++);
+    return meaning ? `${b.slice(0, -1)},"meaning":"de"}` : b;
+  };
+  return GENERATOR === 'wrk' ? driveWrk(url, body, seconds) : driveAutocannon(url, body, seconds);
+}
+
+async function driveAutocannon(url: string, body: () => string, seconds: number): Promise<Driven> {
+  const cpu = process.cpuUsage();
+  const r = await autocannon({
     url,
     connections: 32,
     duration: seconds,
     method: 'POST',
     headers: { 'content-type': 'application/json', 'HD-Api-Key': TEST_API_KEY },
-    requests: [
-      {
-        setupRequest: (req: autocannon.Request) => {
-          const body = birth(nextBirth++);
-          return { ...req, body: meaning ? `${body.slice(0, -1)},"meaning":"de"}` : body };
-        },
-      },
-    ],
+    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: body() }) }],
   });
+  const used = process.cpuUsage(cpu);
+  return {
+    requests: r.requests.total,
+    perSecond: r.requests.average,
+    p99Ms: r.latency.p99,
+    failures: r.non2xx + r.errors ? `${r.non2xx} non-2xx, ${r.errors} errors` : '',
+    bytes: r.throughput.total / r.requests.total,
+    generatorMs: (used.user + used.system) / 1000,
+  };
+}
+
+/**
+ * wrk, one thread, its Lua script sending the bodies of a file in turn (written here first: more than the run can
+ * send, so none repeats). Its CPU is bash's `times` for its children; its figures are read from its report.
+ */
+async function driveWrk(url: string, body: () => string, seconds: number): Promise<Driven> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-wrk-'));
+  try {
+    const bodies = Array.from({ length: Math.ceil(seconds * 6_000) }, body);
+    writeFileSync(path.join(dir, 'bodies.txt'), bodies.join('\n') + '\n');
+    writeFileSync(
+      path.join(dir, 'bodies.lua'),
+      `local bodies, i = {}, 0
+function init(args)
+  for line in io.lines(args[1]) do bodies[#bodies + 1] = line end
+  wrk.method = "POST"
+  wrk.headers["content-type"] = "application/json"
+  wrk.headers["HD-Api-Key"] = "${TEST_API_KEY}"
+end
+function request()
+  i = i % #bodies + 1
+  return wrk.format(nil, nil, nil, bodies[i])
+end
+`,
+    );
+    const script = `wrk -t1 -c32 -d${seconds}s --latency -s "$1/bodies.lua" "$2" -- "$1/bodies.txt" && times`;
+    const { stdout: out } = await promisify(execFile)('bash', ['-c', script, 'bash', dir, url], { encoding: 'utf8' });
+    const read = (re: RegExp) => {
+      const m = re.exec(out);
+      if (!m) throw new Error(`wrk's report has no ${re}: ${out}`);
+      return m;
+    };
+    const requests = Number(read(/(\d+) requests in ([\d.]+)(\w+), ([\d.]+)(\w+) read/)[1]);
+    const [, , , , amount, unit] = read(/(\d+) requests in ([\d.]+)(\w+), ([\d.]+)(\w+) read/);
+    const scale: Record<string, number> = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
+    const [, p99, p99Unit] = read(/^\s+99%\s+([\d.]+)(us|ms|s)$/m);
+    const ms = Number(p99) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[p99Unit];
+    const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1];
+    const errors = /Socket errors: (.*)/.exec(out)?.[1];
+    // `times` prints the shell's own user and system time, then, on the last line, its children's (wrk's).
+    const times = /^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/.exec(out.trim().split('\n').pop()!);
+    if (!times) throw new Error(`no CPU times after wrk's report: ${out}`);
+    const [, um, us, sm, ss] = times;
+    return {
+      requests,
+      perSecond: Number(read(/Requests\/sec:\s+([\d.]+)/)[1]),
+      p99Ms: ms,
+      failures: [non2xx && `${non2xx} non-2xx`, errors && `socket errors: ${errors}`].filter(Boolean).join(', '),
+      bytes: (Number(amount) * scale[unit]) / requests,
+      generatorMs: 1000 * (Number(um) * 60 + Number(us) + Number(sm) * 60 + Number(ss)),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -142,14 +229,12 @@ async function bytesFloor(): Promise<Record<'plain' | 'meaning', { server: numbe
     const sums = { plain: { server: 0, generator: 0, requests: 0, bytes: 0 }, meaning: { server: 0, generator: 0, requests: 0, bytes: 0 } };
     for (const kind of ['plain', 'meaning', 'meaning', 'plain'] as const) {
       const server0 = cpuMs(child.pid!);
-      const generator0 = process.cpuUsage();
       const r = await drive(url, kind === 'meaning', Math.min(SECONDS, 5));
-      const generator = process.cpuUsage(generator0);
       const sum = sums[kind];
       sum.server += cpuMs(child.pid!) - server0;
-      sum.generator += (generator.user + generator.system) / 1000;
-      sum.requests += r.requests.total;
-      sum.bytes = r.throughput.total / r.requests.total;
+      sum.generator += r.generatorMs;
+      sum.requests += r.requests;
+      sum.bytes = r.bytes;
     }
     const per = (kind: 'plain' | 'meaning') => {
       const sum = sums[kind];
@@ -197,18 +282,17 @@ export async function run(report: Report): Promise<void> {
     const redis = new Redis(REDIS_URL);
     for (let round = 0; round < ROUNDS; round++) {
       for (const kind of round % 2 ? (['meaning', 'plain'] as const) : (['plain', 'meaning'] as const)) {
-        const before = { api: cpuMs(svc.api.pid!), worker: cpuMs(svc.worker!.pid!), redis: await redisCpuMs(redis), generator: process.cpuUsage() };
+        const before = { api: cpuMs(svc.api.pid!), worker: cpuMs(svc.worker!.pid!), redis: await redisCpuMs(redis) };
         const r = await drive(chartUrl, kind === 'meaning', SECONDS);
-        const generator = process.cpuUsage(before.generator);
         const c = cpu[kind];
         c.api += cpuMs(svc.api.pid!) - before.api;
         c.worker += cpuMs(svc.worker!.pid!) - before.worker;
         c.redis += (await redisCpuMs(redis)) - before.redis;
-        c.generator += (generator.user + generator.system) / 1000;
-        c.requests += r.requests.total;
-        if (r.non2xx + r.errors) throw new Error(`${kind}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-        rates[kind].push(r.requests.average);
-        p99[kind].push(r.latency.p99);
+        c.generator += r.generatorMs;
+        c.requests += r.requests;
+        if (r.failures) throw new Error(`${kind}: ${r.failures}`);
+        rates[kind].push(r.perSecond);
+        p99[kind].push(r.p99Ms);
       }
     }
     redis.disconnect();
@@ -226,7 +310,11 @@ export async function run(report: Report): Promise<void> {
       `µs per request (API + worker + Redis) without meaning, ${Math.round(service('meaning'))} with: ${((100 * service('meaning')) / service('plain')).toFixed(0)} %`,
     );
     const mean = (a: number[]) => a.reduce((s, x) => s + x, 0) / a.length;
-    report('meaning.http.chart_req_per_s', Math.round(mean(rates.plain)), `req/s without meaning (${rates.plain.map(Math.round).join(', ')})`);
+    report(
+      'meaning.http.chart_req_per_s',
+      Math.round(mean(rates.plain)),
+      `req/s without meaning (${rates.plain.map(Math.round).join(', ')}; load generator: ${GENERATOR})`,
+    );
     report(
       'meaning.http.chart_meaning_req_per_s',
       Math.round(mean(rates.meaning)),

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { sample, scrape } from './helpers/metrics';
 import { loadReferenceCharts } from './helpers/reference-chart';
 import { Json, post, RunningService, startService, TEST_API_KEY } from './helpers/service';
 
@@ -175,6 +176,18 @@ describe('meaning', () => {
       expect(det.meaning.arrow).toBe(vars.arrows.determination[v.arrow === 'L' ? 'left' : 'right']);
       const p = ra.computed.variables.perspective_personality_node;
       expect(res.body.variables.perspective.meaning.tone.name).toBe(vars.tones.sense[String(p.tone)].name);
+    });
+
+    it('a chart with meaning is the chart without: asked at once plain and in four languages, one chart goes to the workers', async () => {
+      // hd_grouped_requests_total counts the light requests the API sent to the workers (one per distinct job).
+      const sent = async () => sample(await scrape(svc.baseUrl), 'hd_grouped_requests_total') ?? 0;
+      const birth = { birthdate: '1961-02-17', birthtime: '06:41', location: 'Lisbon, Portugal' };
+      const before = await sent();
+      const answers = await Promise.all([undefined, 'en', 'de', 'fr', 'pt-BR'].map((meaning) => post(svc.baseUrl, '/v1/chart', { ...birth, meaning })));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+      expect((await sent()) - before).toBe(1);
+      for (const a of answers.slice(1)) expect(withoutMeaning(a.body)).toEqual(answers[0].body);
+      expect(answers.slice(1).map((a) => a.body.meaningSource.language)).toEqual(['en', 'de', 'fr', 'pt-BR']);
     });
 
     it('composite, transit, penta, day and batch items carry meaning too', async () => {

@@ -3,7 +3,7 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 
 /**
  * An answer as JSON text the API relays without parsing it: characters (the worker's text as it came), or already
- * its UTF-8 bytes (a chart with meaning: see expandMeaningBytes in engine/meaning/annotate.ts).
+ * its UTF-8 bytes (an answer with meaning: see engine/meaning, chart-splice.ts and expandMeaningBytes in annotate.ts).
  */
 export type JsonAnswer = string | Buffer;
 

@@ -62,7 +62,7 @@ const OPENING = `"${JSON.stringify(MARK).slice(1, -1)}`;
 const fragments = new WeakMap<MeaningLibrary, Map<string, string | undefined>>();
 
 /** The JSON text of the text object `key` of `lib` (see buildFragment), made once. */
-function fragmentText(lib: MeaningLibrary, key: string): string | undefined {
+export function fragmentText(lib: MeaningLibrary, key: string): string | undefined {
   let cache = fragments.get(lib);
   if (!cache) fragments.set(lib, (cache = new Map<string, string | undefined>()));
   if (cache.has(key)) return cache.get(key);
@@ -120,7 +120,7 @@ function labelMarker(lib: MeaningLibrary, kind: string, label: string): string |
  * for the keys an answer has), else -1. Read by character codes: a regular expression and a number's text per key
  * of `activatedGates` cost more than the look-up they lead to.
  */
-function canonicalNumber(key: string): number {
+export function canonicalNumber(key: string): number {
   const n = key.length;
   if (n === 0 || n > 15 || (n > 1 && key.charCodeAt(0) === 48)) return -1;
   let value = 0;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { errorBody } from '../../common/error.filter';
 import type { RequestTrace } from '../../common/request-log';
 import { buildValidationPipe } from '../../common/validation';
-import { expandMeaningBytes, meaningLibraries } from '../../engine/meaning';
+import { chartMeaningBytes, meaningLibraries } from '../../engine/meaning';
 import type { MeaningInput } from '../birth/jobs/payloads';
 import { ITEM_OPERATIONS, itemError, itemId, prepareItem, type PreparedItem } from './item-validation';
 import { JobRunner } from '../queue/job-runner.service';
@@ -12,6 +12,13 @@ type BatchOperation = 'chart' | 'advanced';
 const CLOSE = Buffer.from('}');
 const END = Buffer.from(']}');
 const OPERATIONS: readonly BatchOperation[] = ['chart', 'advanced'];
+
+/** A chart item's job input without `meaning` (the input itself when it has none). */
+function withoutMeaning(input: MeaningInput): object {
+  if (input.meaning === undefined) return input;
+  const { meaning: _meaning, ...plain } = input;
+  return plain;
+}
 
 /**
  * Many charts in one request: each item is validated exactly as its single call would be (the same pipe), the
@@ -27,9 +34,10 @@ export class BatchService {
   async run(body: BatchRequestDto, trace: RequestTrace, correlationId: string): Promise<Buffer> {
     const prepared = await Promise.all(body.items.map((item, index) => this.prepare(item, index)));
     const valid = prepared.filter((p): p is Extract<PreparedItem, { job: unknown }> => 'job' in p);
+    // An item's job is the plain chart; its meaning, when asked for, is put in here (as withChartMeaning does).
     const results = valid.length
       ? await this.jobs.runMany(
-          valid.map((p) => p.job),
+          valid.map((p) => ({ ...p.job, input: withoutMeaning(p.job.input as MeaningInput) })),
           trace,
         )
       : [];
@@ -46,11 +54,10 @@ export class BatchService {
       const comma = items.length ? ',' : '';
       if (outcome.ok) {
         const text = String(outcome.value);
-        // An item that asked for meaning: its markers swapped for the texts (see withMeaning in chart.service.ts).
-        const meaning = 'job' in p && Boolean((p.job.input as MeaningInput).meaning);
+        const meaning = 'job' in p ? (p.job.input as MeaningInput).meaning : undefined;
         items.push(
           Buffer.from(`${comma}{"id":${id},"status":200,"result":`),
-          meaning ? expandMeaningBytes(text, meaningLibraries()) : Buffer.from(text),
+          meaning ? chartMeaningBytes(text, meaningLibraries()[meaning]) : Buffer.from(text),
           CLOSE,
         );
         continue;

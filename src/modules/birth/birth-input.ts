@@ -5,7 +5,7 @@
  */
 import { ApiError } from '../../common/api-error';
 import { parseRealInstant, SUPPORTED_BIRTH_MAX_UTC, SUPPORTED_BIRTH_MAX_UTC_MS, SUPPORTED_BIRTH_MIN_UTC, SUPPORTED_BIRTH_MIN_UTC_MS } from '../../engine';
-import { expandMeaningBytes, meaningLibraries } from '../../engine/meaning';
+import { chartMeaningBytes, expandMeaningBytes, meaningLibraries } from '../../engine/meaning';
 import type { JsonAnswer } from '../../common/json-answer';
 import type { BirthInput, ChartInput, MeaningInput } from './jobs/payloads';
 import type { BirthDataDto } from './birth-data.dto';
@@ -17,6 +17,14 @@ import type { MeaningOptionDto } from './meaning-option.dto';
  */
 export async function withMeaning(dto: MeaningOptionDto, answer: Promise<string>): Promise<JsonAnswer> {
   return dto.meaning === undefined ? answer : expandMeaningBytes(await answer, meaningLibraries());
+}
+
+/**
+ * A chart's or an advanced chart's plain answer (its job asked for no meaning) with its meaning put in by the API, when
+ * the request asked for it (engine/meaning/chart-splice.ts): a chart with meaning is the same job as the chart without.
+ */
+export async function withChartMeaning(dto: MeaningOptionDto, answer: Promise<string>): Promise<JsonAnswer> {
+  return dto.meaning === undefined ? answer : chartMeaningBytes(await answer, meaningLibraries()[dto.meaning]);
 }
 
 /**

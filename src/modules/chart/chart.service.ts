@@ -12,7 +12,7 @@ import type {
   TransitBodygraphInput,
   TransitInput,
 } from './jobs/payloads';
-import { birthInput, chartInput, meaningInput, transitInstant, withMeaning } from '../birth/birth-input';
+import { birthInput, meaningInput, transitInstant, withChartMeaning, withMeaning } from '../birth/birth-input';
 import { JobRunner } from '../queue/job-runner.service';
 import type {
   ChartRequestDto,
@@ -37,12 +37,14 @@ export class ChartService {
 
   /* Each operation answers the response body as text (JSON, or SVG for the drawing), computed by a worker. */
 
+  /* A chart's and an advanced chart's job is the plain one; the API puts their meaning in (withChartMeaning). */
+
   chart(dto: ChartRequestDto, trace?: RequestTrace): Promise<JsonAnswer> {
-    return withMeaning(dto, this.jobs.run('chart', chartInput(dto), trace));
+    return withChartMeaning(dto, this.jobs.run('chart', birthInput(dto), trace));
   }
 
   advanced(dto: ChartRequestDto, trace?: RequestTrace): Promise<JsonAnswer> {
-    return withMeaning(dto, this.jobs.run('advanced', chartInput(dto), trace));
+    return withChartMeaning(dto, this.jobs.run('advanced', birthInput(dto), trace));
   }
 
   composite(dto: CompositeRequestDto, trace?: RequestTrace): Promise<JsonAnswer> {
