@@ -28,7 +28,7 @@ import { printReport } from './report';
 
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_MEANING_ROUNDS ?? 3);
-const ONE_CONNECTION_REQUESTS = Number(process.env.BENCH_MEANING_ONE_CONNECTION ?? 1000);
+const ONE_CONNECTION_REQUESTS = Number(process.env.BENCH_MEANING_ONE_CONNECTION ?? 3000);
 /**
  * BENCH_MEANING_BIRTHS: `consecutive` (default, the births every HTTP bench draws: one day after another) or
  * `scattered` (days about 22 years apart, as distinct callers' births are). The Swiss Ephemeris answers consecutive
