@@ -7,7 +7,7 @@
  *
  * The answer's text is read once, left to right, by the few rules of JSON.stringify's output (no spaces; strings with
  * backslash escapes only), taking the values the texts depend on and where each labelled object ends; everything else
- * is skipped. chart-splice.spec holds it to markChartMeaning + expandMeaningBytes for many births in every language.
+ * is skipped. chart-meaning.spec holds it to markChartMeaning + expandMeaningBytes for many births in every language.
  */
 import { canonicalNumber, fragmentText } from './annotate';
 import { MEANING_LICENCE, type MeaningLibrary, VARIABLES } from './library';
