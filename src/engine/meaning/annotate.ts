@@ -15,6 +15,8 @@
  * (`expandMeaning`). A text object is serialised once per process and language (a fragment cache). The texts, about 30 KB for a chart against its own
  * 5 KB, then never cross Redis: carried whole, in the worker's result, in BullMQ's completed event and in a group's
  * JSON, they cut the API's throughput by more than half (bench meaning: 42 % of the same requests without).
+ * Charts and advanced charts over HTTP skip the markers: the API puts their texts into the plain answer
+ * (chart-splice.ts, held to markChartMeaning + expandMeaningBytes); bulk items and the other operations use them.
  */
 import { type Authority, CENTERS, type CenterName, type CrossGeometry, type Definition, type HdType, type Quarter } from '../types';
 import {
