@@ -93,17 +93,25 @@ function textBytesOf(lib: MeaningLibrary): TextBytes {
   return texts;
 }
 
+/**
+ * The answer's text ended where the scan expected more: not JSON.stringify's output of an answer (it cannot be, as the
+ * worker makes it). Thrown rather than read past the end, which would never stop.
+ */
+function cutShort(): never {
+  throw new Error('chart-splice: the answer is not whole JSON');
+}
+
 /** Index just past the JSON string that opens at `i`. */
 function stringEnd(s: string, i: number): number {
   let at = s.indexOf('"', i + 1);
-  while (s.charCodeAt(at - 1) === BACKSLASH) {
+  while (at > 0 && s.charCodeAt(at - 1) === BACKSLASH) {
     // A quote after an odd number of backslashes is escaped.
     let backslashes = 1;
     while (s.charCodeAt(at - 1 - backslashes) === BACKSLASH) backslashes++;
     if (backslashes % 2 === 0) break;
     at = s.indexOf('"', at + 1);
   }
-  return at + 1;
+  return at < 0 ? cutShort() : at + 1;
 }
 
 /** The JSON string from `i` to `end` as a string. */
@@ -122,12 +130,13 @@ function valueEnd(s: string, i: number): number {
     return at;
   }
   let depth = 0;
-  for (let at = i; ; at++) {
+  for (let at = i; at < s.length; at++) {
     const d = s.charCodeAt(at);
     if (d === QUOTE) at = stringEnd(s, at) - 1;
     else if (d === OPEN_OBJECT || d === OPEN_ARRAY) depth++;
     else if ((d === CLOSE_OBJECT || d === CLOSE_ARRAY) && --depth === 0) return at + 1;
   }
+  return cutShort();
 }
 
 /** A small whole number from `i` to `end` (an activation's gate, line, color …), else NaN. */
@@ -228,6 +237,7 @@ function readObject(s: string, i: number, fields: Fields): number {
       else if (s.startsWith('arrow', at + 1) && s.charCodeAt(valueAt) === QUOTE) fields.arrow = stringAt(s, valueAt, end);
     } else if (length === 7 && s.startsWith('quarter', at + 1) && s.charCodeAt(valueAt) === QUOTE) fields.quarter = stringAt(s, valueAt, end);
     if (s.charCodeAt(end) === CLOSE_OBJECT) return end;
+    if (end >= s.length) cutShort();
     at = end + 1;
   }
 }
@@ -243,6 +253,7 @@ function members(s: string, i: number, each: (keyAt: number, keyEnd: number, val
     const keyEnd = stringEnd(s, at);
     const end = each(at, keyEnd, keyEnd + 1);
     if (s.charCodeAt(end) === CLOSE_OBJECT) return end + 1;
+    if (end >= s.length) cutShort();
     at = end + 1;
   }
 }
@@ -254,6 +265,7 @@ function elements(s: string, i: number, each: (valueAt: number) => number): numb
   for (;;) {
     const end = each(at);
     if (s.charCodeAt(end) === CLOSE_ARRAY) return end + 1;
+    if (end >= s.length) cutShort();
     at = end + 1;
   }
 }

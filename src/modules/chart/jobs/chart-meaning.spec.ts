@@ -64,6 +64,14 @@ describe("chartMeaningBytes: meaning put into a chart answer's plain JSON", () =
     expect(kinds.size).toBeGreaterThanOrEqual(6);
   });
 
+  it('refuses an answer cut short at any point instead of reading past its end', () => {
+    const lib = meaningLibraries().fr;
+    for (const build of [chartAnswer, advancedAnswer]) {
+      const plain = JSON.stringify(build(birth(3)));
+      for (let cut = 0; cut < plain.length; cut += 3) expect(() => chartMeaningBytes(plain.slice(0, cut), lib)).toThrow(/not whole JSON/);
+    }
+  });
+
   it('reads strings with escapes, empty objects and lists, and leaves fields it does not know as they are', () => {
     const lib = meaningLibraries().de;
     const answer = {
