@@ -49,7 +49,8 @@ export const CHART_CALIBRATION = {
   reportPdfMs: 100,
   /**
    * `meaning` on a chart-like answer: the worker marks each labelled element (engine/meaning/annotate.ts), per
-   * person's chart; the texts themselves are put in by the API, outside the job.
+   * person's chart; the texts themselves are put in by the API, outside the job. Charts and advanced charts over HTTP
+   * carry no `meaning` in their job (the API puts the texts into the plain answer): this applies to the others.
    */
   meaningMsPerChart: 0.05,
   /** A transparent background adds un-premultiplying every pixel. */
