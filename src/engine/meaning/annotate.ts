@@ -256,6 +256,18 @@ function referencedText(reference: string, libraries: MeaningLibraries): string 
 const fragmentBytes = new Map<string, Buffer>();
 const NULL_BYTES = Buffer.from('null');
 
+/** The bytes of `lib`'s text object `key` (undefined: no such item), from the same cache (chart-splice.ts). */
+export function fragmentBytesOf(lib: MeaningLibrary, key: string): Buffer | undefined {
+  const reference = `${lib.language}|${key}`;
+  let bytes = fragmentBytes.get(reference);
+  if (bytes === undefined) {
+    const text = fragmentText(lib, key);
+    if (text === undefined) return undefined;
+    fragmentBytes.set(reference, (bytes = Buffer.from(text)));
+  }
+  return bytes;
+}
+
 /** The bytes of the text object a marker refers to (`lang|key`), or null's for an item no library has. */
 function bytesOf(reference: string, libraries: MeaningLibraries): Buffer {
   let bytes = fragmentBytes.get(reference);
@@ -396,25 +408,35 @@ function ownMeaning(o: JsonObject, lib: MeaningLibrary, key: string, parentKey: 
   return undefined;
 }
 
+/**
+ * The fields whose string values are labels with a text of their own, in the order an object's `meaning` lists them,
+ * and the kind their texts are kept under (the key `kind:label`).
+ */
+export const LABEL_KINDS: readonly (readonly [field: string, kind: string])[] = [
+  ['type', 'type'],
+  ['authority', 'authority'],
+  ['profile', 'profile'],
+  ['definition', 'definition'],
+  ['splitKind', 'split'],
+  ['incarnationCross', 'cross:'],
+];
+/** The lists of center names, in the order `meaning.centers` follows them, and the kind of their texts. */
+export const CENTER_KINDS: readonly (readonly [field: string, kind: string])[] = [
+  ['definedCenters', 'center:defined'],
+  ['temporarilyDefinedCenters', 'center:defined'],
+  ['openCenters', 'center:open'],
+];
+
 /** The markers of the texts of the labels an object names in plain strings, under the same field names, or undefined. */
 function labelMeaning(o: JsonObject, lib: MeaningLibrary): JsonObject | undefined {
   const m: JsonObject = {};
-  const put = (field: string, value: Json, kind: string) => {
+  for (const [field, kind] of LABEL_KINDS) {
+    const value = o[field];
     const mark = typeof value === 'string' ? labelMarker(lib, kind, value) : undefined;
     if (mark) m[field] = mark;
-  };
-  put('type', o.type, 'type');
-  put('authority', o.authority, 'authority');
-  put('profile', o.profile, 'profile');
-  put('definition', o.definition, 'definition');
-  put('splitKind', o.splitKind, 'split');
-  put('incarnationCross', o.incarnationCross, 'cross:');
+  }
   const centers: JsonObject = {};
-  for (const [field, kind] of [
-    ['definedCenters', 'center:defined'],
-    ['temporarilyDefinedCenters', 'center:defined'],
-    ['openCenters', 'center:open'],
-  ] as const) {
+  for (const [field, kind] of CENTER_KINDS) {
     const list = o[field];
     if (!Array.isArray(list)) continue;
     for (const c of list) {

@@ -9,7 +9,7 @@
  * backslash escapes only), taking the values the texts depend on and where each labelled object ends; everything else
  * is skipped. chart-meaning.spec holds it to markChartMeaning + expandMeaningBytes for many births in every language.
  */
-import { canonicalNumber, fragmentText } from './annotate';
+import { canonicalNumber, CENTER_KINDS, fragmentBytesOf, LABEL_KINDS } from './annotate';
 import { MEANING_LICENCE, type MeaningLibrary, VARIABLES } from './library';
 
 const QUOTE = 34;
@@ -18,16 +18,17 @@ const OPEN_OBJECT = 123;
 const CLOSE_OBJECT = 125;
 const OPEN_ARRAY = 91;
 const CLOSE_ARRAY = 93;
+const COMMA_CODE = 44;
 
 const VARIABLE_SET = new Set<string>(VARIABLES);
 const MEANING_KEY = Buffer.from(',"meaning":');
 
 /**
- * One library's texts as UTF-8 bytes (null: no such item), each encoded once per process: by key, and the ones every
- * chart has dozens of by number or by label, so that finding them makes and hashes no key text.
+ * One library's texts as UTF-8 bytes (null: no such item), each encoded once per process (annotate.ts
+ * fragmentBytesOf): the ones every chart has dozens of by number or by label, so that finding them makes and hashes
+ * no key text, and each joined to `,"meaning":` as it goes into a labelled object.
  */
 class TextBytes {
-  private readonly byKey = new Map<string, Buffer | null>();
   /** `,"meaning":<text>` by key: what goes into a labelled object, one piece. */
   private readonly members = new Map<string, Buffer | null>();
   /** Gates at gate * 8, lines at gate * 8 + line. */
@@ -42,21 +43,12 @@ class TextBytes {
     this.source = Buffer.from(`"meaningSource":${JSON.stringify({ language: lib.language, licence: MEANING_LICENCE })}`);
   }
 
-  key(key: string): Buffer | null {
-    let bytes = this.byKey.get(key);
-    if (bytes === undefined) {
-      const text = fragmentText(this.lib, key);
-      this.byKey.set(key, (bytes = text === undefined ? null : Buffer.from(text)));
-    }
-    return bytes;
-  }
-
   /** `,"meaning":` and the text of `key`, as one piece (null: no such item). */
   member(key: string): Buffer | null {
     let bytes = this.members.get(key);
     if (bytes === undefined) {
-      const text = this.key(key);
-      this.members.set(key, (bytes = text && Buffer.concat([MEANING_KEY, text])));
+      const text = fragmentBytesOf(this.lib, key);
+      this.members.set(key, (bytes = text ? Buffer.concat([MEANING_KEY, text]) : null));
     }
     return bytes;
   }
@@ -81,7 +73,7 @@ class TextBytes {
     let byLabel = this.labels.get(kind);
     if (!byLabel) this.labels.set(kind, (byLabel = new Map<string, Buffer | null>()));
     let bytes = byLabel.get(label);
-    if (bytes === undefined) byLabel.set(label, (bytes = this.key(`${kind}:${label}`)));
+    if (bytes === undefined) byLabel.set(label, (bytes = fragmentBytesOf(this.lib, `${kind}:${label}`) ?? null));
     return bytes;
   }
 }
@@ -271,7 +263,7 @@ function elements(s: string, i: number, each: (valueAt: number) => number): numb
 }
 
 /** The labels' texts (type, authority, …, centers) as the top-level `meaning` object's JSON, or null when none. */
-function labelsObject(texts: TextBytes, labels: (string | undefined)[], centers: [string, string[]][]): Buffer | null {
+function labelsObject(texts: TextBytes, labels: (string | undefined)[], centerLists: Map<string, string[]>): Buffer | null {
   const parts: Buffer[] = [];
   for (let k = 0; k < LABEL_KINDS.length; k++) {
     const label = labels[k];
@@ -280,8 +272,8 @@ function labelsObject(texts: TextBytes, labels: (string | undefined)[], centers:
   }
   // A center named twice keeps its first place and its last text, as an object's key does.
   const byCenter = new Map<string, Buffer>();
-  for (const [kind, list] of centers)
-    for (const c of list) {
+  for (const [field, kind] of CENTER_KINDS)
+    for (const c of centerLists.get(field) ?? []) {
       const text = texts.label(kind, c);
       if (text) byCenter.set(c, text);
     }
@@ -301,7 +293,6 @@ function labelsObject(texts: TextBytes, labels: (string | undefined)[], centers:
 
 const CLOSE = Buffer.from('}');
 const COMMA = Buffer.from(',');
-const COMMA_CODE = 44;
 /** `{"name":` or `,"name":`, made once per name (the label fields' and the centers' with a text: a few dozen). */
 const keys = new Map<string, [Buffer, Buffer]>();
 function keyBytes(name: string, first: boolean): Buffer {
@@ -310,21 +301,7 @@ function keyBytes(name: string, first: boolean): Buffer {
   return pair[first ? 0 : 1];
 }
 
-/** The top-level fields whose string values are labels, in the order the `meaning` object lists them, and their kind. */
-const LABEL_KINDS: [string, string][] = [
-  ['type', 'type'],
-  ['authority', 'authority'],
-  ['profile', 'profile'],
-  ['definition', 'definition'],
-  ['splitKind', 'split'],
-];
-const LABEL_INDEX = new Map(LABEL_KINDS.map(([name], k) => [name, k]));
-/** The center lists, in the order the `meaning` object's centers follow, and their kind. */
-const CENTER_FIELDS: [string, string][] = [
-  ['definedCenters', 'center:defined'],
-  ['temporarilyDefinedCenters', 'center:defined'],
-  ['openCenters', 'center:open'],
-];
+const LABEL_INDEX = new Map(LABEL_KINDS.map(([field], k) => [field, k]));
 
 /**
  * The answer of /v1/chart or /v1/chart/advanced (`json`: its plain JSON text, as the worker made it) with its meaning
@@ -413,8 +390,7 @@ export function chartMeaningBytes(json: string, lib: MeaningLibrary): Buffer {
     }
     return valueEnd(s, at);
   });
-  const centers = CENTER_FIELDS.filter(([field]) => centerLists.has(field)).map(([field, kind]): [string, string[]] => [kind, centerLists.get(field)!]);
-  const labelText = labelsObject(texts, labels, centers);
+  const labelText = labelsObject(texts, labels, centerLists);
   // The answer's closing brace comes after `,"meaning":{…},"meaningSource":{…}`.
   if (labelText) out.put(end - 1, MEANING_KEY, labelText, COMMA, texts.source);
   else out.put(end - 1, COMMA, texts.source);
