@@ -90,7 +90,7 @@ let nextBirth = Math.floor(Math.random() * 1e6);
 /**
  * The load generator (BENCH_MEANING_GENERATOR): `wrk` (Debian's package, C; the default where /usr/bin/wrk is) or
  * `autocannon` (JavaScript, in this process). Both run on the same two cores as the service, so what the generator
- * spends to read an answer is taken from the service: autocannon spent 58-86 µs more a request to read the 27 KB
+ * spends to read an answer is taken from the service: autocannon spent 53-86 µs more a request to read the 27 KB
  * that meaning adds (its HTTP parser is JavaScript), wrk 19 µs, in runs of 2026-12-02. A caller elsewhere spends
  * nothing here; wrk keeps the bench's figure closer to what the service itself can do. `apt-get install wrk`.
  */
@@ -168,8 +168,8 @@ end
       if (!m) throw new Error(`wrk's report has no ${re}: ${out}`);
       return m;
     };
-    const requests = Number(read(/(\d+) requests in ([\d.]+)(\w+), ([\d.]+)(\w+) read/)[1]);
-    const [, , , , amount, unit] = read(/(\d+) requests in ([\d.]+)(\w+), ([\d.]+)(\w+) read/);
+    const [, count, amount, unit] = read(/(\d+) requests in [\d.]+\w+, ([\d.]+)(\w+) read/);
+    const requests = Number(count);
     const scale: Record<string, number> = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
     const [, p99, p99Unit] = read(/^\s+99%\s+([\d.]+)(us|ms|s)$/m);
     const ms = Number(p99) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[p99Unit];
