@@ -26,7 +26,11 @@ export function answerJson(answer: object, language: MeaningLanguage | undefined
   return language ? markMeaning(answer, meaningLibraries()[language]) : JSON.stringify(answer);
 }
 
-/** answerJson for the answer of a chart or an advanced chart, whose markers are put by its known fields (markChartMeaning). */
+/**
+ * answerJson for the answer of a chart or an advanced chart, whose markers are put by its known fields (markChartMeaning):
+ * for bulk items, and chart jobs with `meaning` from an API of an older release. This release's API asks for the plain
+ * chart and puts the texts in itself (engine/meaning/chart-splice.ts).
+ */
 export function chartAnswerJson(answer: object, language: MeaningLanguage | undefined): string {
   return language ? markChartMeaning(answer as ChartAnswerShape, meaningLibraries()[language]) : JSON.stringify(answer);
 }
