@@ -15,7 +15,14 @@ import { join, relative, resolve } from 'node:path';
 const ROOT = resolve(__dirname, '..');
 const BENCH_OUT = join(ROOT, 'dist-bench');
 /** The bench files compiled into dist-bench/ (one tsc run for all of them, once per process). */
-const BENCH_FILES = ['bench/limit-server.ts', 'bench/queue-floor-server.ts', 'bench/bullmq-floor-worker.ts', 'bench/engine.ts', 'bench/bulk.ts'];
+const BENCH_FILES = [
+  'bench/limit-server.ts',
+  'bench/queue-floor-server.ts',
+  'bench/bullmq-floor-worker.ts',
+  'bench/bullmq-floor-server.ts',
+  'bench/engine.ts',
+  'bench/bulk.ts',
+];
 
 const built = new Set<string>();
 

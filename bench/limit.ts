@@ -1,12 +1,15 @@
 /**
  * `npm run bench -- limit` (issue 25): the product against what this machine can compute, in one interleaved run.
  *
- * Four servers take turns, each started afresh, warmed, then driven with distinct births at 32 connections:
+ * Five servers take turns, each started afresh, warmed, then driven with distinct births at 32 connections:
  * - `limit`: bench/limit-server.ts, bare node:http on every core calling the chart job in the request;
  * - `current`: this tree's `npm start` (API and a forked worker on one Redis);
  * - `floor`: bench/queue-floor-server.ts, bare node:http in front of this tree's real queue path (no Nest HTTP
  *   layer, no Express, no validation, no key check), and a worker process beside it: what the queue path alone
  *   allows, so the gap to the limit splits into the HTTP framework's part and the queue's;
+ * - `bare`: bench/bullmq-floor-server.ts, bare `node:http` and plain BullMQ with none of the product's code (the
+ *   requests of one event-loop turn as one job, answered from its completed event) and a plain BullMQ worker process
+ *   (bench/bullmq-floor-worker.ts): what any service of the issue's shape can serve here, whatever its own code;
  * - `base`: `npm start` at BENCH_BASE (default HEAD~1), checked out in a git worktree beside this one.
  * Each is compiled and run by plain node, as `npm start` runs the service (bench/compiled.ts).
  * Each round also times BullMQ alone at one caller (`bullmq`): a plain BullMQ Queue in this process, jobs added one at
@@ -40,7 +43,12 @@ const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_LIMIT_ROUNDS ?? 2);
 const BASE = process.env.BENCH_BASE ?? 'HEAD~1';
 
-type Target = 'limit' | 'current' | 'floor' | 'base';
+type Target = 'limit' | 'current' | 'floor' | 'bare' | 'base';
+const TARGETS: readonly Target[] = ['limit', 'current', 'floor', 'bare', 'base'];
+/** BENCH_LIMIT_TARGETS: a comma-separated subset of TARGETS to run (all by default); the limit always runs. */
+const CHOSEN: readonly Target[] = process.env.BENCH_LIMIT_TARGETS
+  ? TARGETS.filter((t) => t === 'limit' || process.env.BENCH_LIMIT_TARGETS!.split(',').includes(t))
+  : TARGETS;
 
 interface Figures {
   reqPerS: number;
@@ -85,8 +93,19 @@ export async function start(target: Target, port: number, prefix: string): Promi
   };
   // All compiled, as `npm start` runs the service (bench/compiled.ts).
   const script =
-    target === 'limit' ? compiledBench('bench/limit-server.ts') : target === 'floor' ? compiledBench('bench/queue-floor-server.ts') : compiledMain(cwd);
+    target === 'limit'
+      ? compiledBench('bench/limit-server.ts')
+      : target === 'floor'
+        ? compiledBench('bench/queue-floor-server.ts')
+        : target === 'bare'
+          ? compiledBench('bench/bullmq-floor-server.ts')
+          : compiledMain(cwd);
   const children = [spawn(process.execPath, [script], { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] })];
+  if (target === 'bare') {
+    // Plain BullMQ's worker, with the node options the product's forked worker runs with.
+    const execArgv = workerExecArgv([], loadConfig(env).workerHeapMb, process.env.NODE_OPTIONS);
+    children.push(spawn(process.execPath, [...execArgv, compiledBench('bench/bullmq-floor-worker.ts')], { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] }));
+  }
   if (target === 'floor') {
     // The worker as `npm start` forks it: the same program, role and node options (worker-pool.ts).
     const execArgv = workerExecArgv([], loadConfig(env).workerHeapMb, process.env.NODE_OPTIONS);
@@ -251,11 +270,8 @@ async function bullmqRoundTrips(): Promise<{ noopP50: number; chartP50: number }
 }
 
 export async function run(report: Report): Promise<void> {
-  const order: Target[][] = [
-    ['limit', 'current', 'floor', 'base'],
-    ['base', 'floor', 'current', 'limit'],
-  ];
-  const all: Record<Target, Figures[]> = { limit: [], current: [], floor: [], base: [] };
+  const order: Target[][] = [CHOSEN.slice(), CHOSEN.slice().reverse()];
+  const all: Record<Target, Figures[]> = { limit: [], current: [], floor: [], bare: [], base: [] };
   const bullmq: { noopP50: number; chartP50: number }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const trips = await bullmqRoundTrips();
@@ -277,7 +293,7 @@ export async function run(report: Report): Promise<void> {
   }
   const mean = (t: Target, pick: (f: Figures) => number) => all[t].reduce((s, f) => s + pick(f), 0) / all[t].length;
   const limit = mean('limit', (f) => f.reqPerS);
-  for (const t of ['current', 'floor', 'base'] as const) {
+  for (const t of CHOSEN.filter((c) => c !== 'limit')) {
     report(
       `limit.${t}.req_per_s`,
       Math.round(mean(t, (f) => f.reqPerS)),
