@@ -11,6 +11,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import { Queue, QueueEvents } from 'bullmq';
 import Redis from 'ioredis';
+import { onJsonBody } from './json-body';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = process.env.REDIS_PREFIX;
@@ -48,21 +49,12 @@ function send(): void {
   responses = [];
 }
 
-createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
-    let birth: object;
-    try {
-      birth = JSON.parse(Buffer.concat(chunks).toString()) as object;
-    } catch (err) {
-      res.writeHead(400).end(String(err));
-      return;
-    }
+createServer((req, res) =>
+  onJsonBody<object>(req, res, (birth) => {
     if (births.length === 0) setImmediate(send);
     births.push(birth);
     responses.push(res);
     if (births.length >= GROUP_MAX) send();
-  });
-}).listen(Number(process.env.PORT ?? 3998));
+  }),
+).listen(Number(process.env.PORT ?? 3998));
 process.on('SIGTERM', () => void Promise.all([queue.close(), events.close()]).then(() => process.exit(0)));

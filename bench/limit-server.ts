@@ -9,6 +9,7 @@ import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { chartJob, warmUp } from '../src/modules/chart/jobs/chart-jobs';
+import { onJsonBody } from './json-body';
 
 const port = Number(process.env.PORT ?? 3999);
 
@@ -24,17 +25,14 @@ if (cluster.isPrimary) {
   });
 } else {
   warmUp();
-  createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+  createServer((req, res) =>
+    onJsonBody<{ birthdate: string; birthtime: string; location: string }>(req, res, (body) => {
       try {
-        const body = JSON.parse(Buffer.concat(chunks).toString()) as { birthdate: string; birthtime: string; location: string };
         const text = chartJob({ birthdate: body.birthdate, birthtime: body.birthtime, location: body.location, nodeType: 'true' });
         res.writeHead(200, { 'content-type': 'application/json' }).end(text);
       } catch (err) {
         res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: String(err) }));
       }
-    });
-  }).listen(port);
+    }),
+  ).listen(port);
 }

@@ -15,6 +15,7 @@ import { AppModule } from '../src/app.module';
 import { loadConfig } from '../src/config/app-config';
 import { ChartService } from '../src/modules/chart/chart.service';
 import type { ChartRequestDto } from '../src/modules/chart/dto/chart-requests.dto';
+import { onJsonBody } from './json-body';
 
 async function main(): Promise<void> {
   const config = { ...loadConfig(process.env), role: 'api' as const };
@@ -25,24 +26,15 @@ async function main(): Promise<void> {
   const keyHash = createHash('sha256')
     .update(process.env.HD_API_KEYS?.split(',')[0] ?? 'floor')
     .digest('hex');
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      let dto: ChartRequestDto;
-      try {
-        dto = JSON.parse(Buffer.concat(chunks).toString()) as ChartRequestDto;
-      } catch {
-        res.writeHead(400, { 'content-type': 'application/json' }).end('{"code":"INVALID_JSON"}');
-        return;
-      }
+  const server = createServer((req, res) =>
+    onJsonBody<ChartRequestDto>(req, res, (dto) => {
       charts.chart(dto, { receivedAt: Date.now(), keyHash }).then(
         (answer) => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(answer),
         (err: { status?: number; message?: string }) =>
           res.writeHead(err.status ?? 500, { 'content-type': 'application/json' }).end(JSON.stringify({ message: err.message })),
       );
-    });
-  });
+    }),
+  );
   server.listen(Number(process.env.PORT ?? 3998));
   process.on('SIGTERM', () => {
     server.close();
